@@ -35,6 +35,8 @@ function legacyCopy(text: string, doc: Document): void {
   area.select();
   try {
     doc.execCommand('copy');
+  } catch {
+    // Nothing more to try: the text stays visible on the page for a manual copy.
   } finally {
     area.remove();
   }
@@ -52,4 +54,20 @@ export function downloadText(fileName: string, text: string, doc: Document = doc
   link.remove();
   // Revoke later: some browsers start the download asynchronously.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Wires every [data-lease-template] block below root: its copy and download buttons and their toasts. */
+export function wireLeaseTemplates(root: ParentNode, notify: (toast: { title: string; description: string }) => void): void {
+  for (const block of root.querySelectorAll<HTMLElement>('[data-lease-template]')) {
+    const text = block.querySelector('[data-template-text]')?.textContent ?? '';
+    const fileName = block.dataset.fileName ?? 'vertical-farming-lease-template.txt';
+    block.querySelector('[data-action="copy"]')?.addEventListener('click', async () => {
+      await copyText(text);
+      notify(COPIED_TOAST);
+    });
+    block.querySelector('[data-action="download"]')?.addEventListener('click', () => {
+      downloadText(fileName, text);
+      notify(DOWNLOADED_TOAST);
+    });
+  }
 }

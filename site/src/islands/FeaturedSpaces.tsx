@@ -1,0 +1,86 @@
+// Featured Spaces on the home page (spec 2.4): hydrated when scrolled into view, reads GET /api/spaces
+// once and shows up to six featured spaces. The whole section stays hidden when there are none.
+import { useEffect, useState } from 'react';
+import { DISPLAY_RATING } from '../../../contracts/constants';
+import { formatMonthlyPrice, pickFeaturedSpaces, safeImageSrc, type FeaturedSpace } from '../lib/featured-spaces';
+
+type State = { status: 'loading' } | { status: 'ready'; spaces: FeaturedSpace[] };
+
+export default function FeaturedSpaces() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/spaces', { credentials: 'include', headers: { Accept: 'application/json' }, signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : []))
+      .then((body: unknown) => setState({ status: 'ready', spaces: pickFeaturedSpaces(body) }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'ready', spaces: [] });
+      });
+    return () => controller.abort();
+  }, []);
+
+  // Until the spaces arrive (and for good when there are none) nothing is shown: a 1px marker keeps
+  // the island observable for client:visible without reserving space.
+  if (state.status === 'loading' || state.spaces.length === 0) {
+    return <div data-featured-spaces={state.status === 'loading' ? 'loading' : 'empty'} className="h-px" aria-hidden="true" />;
+  }
+
+  return (
+    <section aria-labelledby="featured-title" className="container-page py-16" data-featured-spaces="ready">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="featured-title" className="text-3xl font-bold tracking-tight text-ink">
+            Featured Spaces
+          </h2>
+          <p className="mt-2 text-muted">Premium listings promoted by their owners.</p>
+        </div>
+        <a href="/spaces" className="btn-outline">
+          View All Spaces
+        </a>
+      </div>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {state.spaces.map((space) => (
+          <FeaturedCard key={space.id} space={space} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FeaturedCard({ space }: { space: FeaturedSpace }) {
+  const image = safeImageSrc(space.images?.[0]);
+  return (
+    <li className="card group relative flex flex-col overflow-hidden">
+      <div className="relative aspect-[4/3] bg-gradient-to-br from-brand-100 to-brand-200">
+        {image && <img src={image} alt="" loading="lazy" width={640} height={480} className="h-full w-full object-cover" referrerPolicy="no-referrer" />}
+        <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-amber-950">Featured</span>
+        <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-ink capitalize">{space.spaceType}</span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-lg leading-snug font-semibold text-ink">
+            <a href={`/spaces/${space.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 group-hover:underline">
+              {space.title}
+            </a>
+          </h3>
+          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-ink">
+            <svg viewBox="0 0 20 20" className="h-4 w-4 text-amber-500" fill="currentColor" aria-hidden="true">
+              <path d="m10 1.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5Z" />
+            </svg>
+            <span className="sr-only">Rating </span>
+            {DISPLAY_RATING}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          {space.city}
+          {space.country ? `, ${space.country}` : ''} · {space.size.toLocaleString('en-US')} sq ft
+        </p>
+        <p className="mt-auto pt-4 text-lg font-bold text-ink">
+          {formatMonthlyPrice(space.pricePerMonth)}
+          <span className="text-sm font-normal text-muted">/month</span>
+        </p>
+      </div>
+    </li>
+  );
+}
