@@ -1,0 +1,143 @@
+// createApp(deps): the Express application. Middleware order: request log → security headers → /api
+// (JSON, routers, 404) → static site files → Astro on-demand pages → 404 page → error handler.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { toNodeHandler } from 'better-auth/node';
+import type { AppContext, AppDeps } from './app-context';
+import { AppError } from './lib/app-error';
+import { AUTH_BASE_PATH, createAuth } from './lib/auth';
+import { maskUrl } from './lib/logger';
+import { attachSessionUser } from './lib/session';
+import { createHealthRouter } from './modules/health/health.routes';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export type SiteOptions = {
+  /** The Astro build's client folder (pre-rendered pages and hashed assets). */
+  clientDir: string;
+  /** Astro's middleware-mode handler for on-demand pages, when the build has one. */
+  ssrHandler?: RequestHandler;
+};
+
+export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; context: AppContext } {
+  const auth = createAuth({ db: deps.database.db, config: deps.config });
+  const context: AppContext = { ...deps, db: deps.database.db, auth };
+  const app = express();
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY ? true : false);
+  app.set('etag', 'strong');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/_astro/') },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Astro inlines its small island loader; Stripe.js is loaded on /checkout only.
+          scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: deps.config.production ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.config.production,
+    }),
+  );
+
+  // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
+  app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(attachSessionUser(auth));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(createHealthRouter(context));
+  api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
+  app.use('/api', api);
+
+  if (site) mountSite(app, site);
+
+  app.use(errorHandler(deps));
+  return { app, context };
+}
+
+function mountSite(app: Express, site: SiteOptions) {
+  app.use(
+    express.static(site.clientDir, {
+      extensions: ['html'],
+      index: ['index.html'],
+      redirect: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    }),
+  );
+  if (site.ssrHandler) app.use(site.ssrHandler);
+  const notFoundPage = path.join(site.clientDir, '404.html');
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (existsSync(notFoundPage)) return res.status(404).sendFile(notFoundPage, { headers: { 'Cache-Control': 'no-store' } });
+    res.status(404).type('text/plain').send('Not found');
+  });
+}
+
+function errorHandler(deps: AppDeps): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const appError = toAppError(error);
+    if (!appError) {
+      deps.logger.error({ err: error, reqId: req.id }, 'unhandled error');
+    }
+    if (res.headersSent) return;
+    const status = appError?.status ?? 500;
+    if (appError?.headers) res.set(appError.headers);
+    const body = appError
+      ? { message: appError.message, code: appError.code, ...(appError.fieldErrors && { fieldErrors: appError.fieldErrors }) }
+      : { message: 'Internal error', code: 'internal' };
+    if (req.path.startsWith('/api/') || req.accepts(['json', 'html']) === 'json') res.status(status).json(body);
+    else res.status(status).type('text/plain').send(body.message);
+  };
+}
+
+/** Turns our AppError and the body parser's errors into AppErrors; anything else is unexpected. */
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') return new AppError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT}.`, 413);
+  if (type === 'entity.parse.failed') return AppError.badRequest('Request body is not valid JSON.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('unsupported_media_type', 'Unsupported request encoding.', 415);
+  return null;
+}

@@ -1,0 +1,74 @@
+// Configuration read from the environment and validated with zod at start. A bad value stops the process
+// with one line naming the variable (see scripts/start.ts), never a stack trace.
+import { z } from 'zod';
+
+const DEV_AUTH_SECRET = 'farmspace-development-secret-change-me-in-production';
+
+const booleanFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || isUrlWithProtocol(v, protocols), { error: `must be ${hint}` });
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535, 'must be a port number').default(4321),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
+    BETTER_AUTH_SECRET: z.string().optional(),
+    PUBLIC_SITE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://farmspace.example'),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().min(3).default('FarmSpace <no-reply@farmspace.app>'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+    TRUST_PROXY: booleanFromEnv(false),
+    SERVE_SITE: booleanFromEnv(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
+  })
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (production && (!env.BETTER_AUTH_SECRET || env.BETTER_AUTH_SECRET.length < 32)) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be set to at least 32 random characters in production' });
+    }
+    if (env.BETTER_AUTH_SECRET !== undefined && env.BETTER_AUTH_SECRET.length > 0 && env.BETTER_AUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' });
+    }
+    return {
+      ...env,
+      production,
+      BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET || DEV_AUTH_SECRET,
+      PUBLIC_SITE_URL: (env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    };
+  });
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with a one-line message naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+}

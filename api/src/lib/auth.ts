@@ -1,0 +1,62 @@
+// The better-auth instance: email and password, sessions in PostgreSQL, its models mapped onto our tables
+// with integer ids. It is mounted under AUTH_BASE_PATH; the spec's /api/auth/* calls are our own routes
+// that call auth.api.* (see api/src/modules/auth). See docs/decisions/0005-better-auth-on-our-tables.md.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Database } from '../../../db/client';
+import { accounts, sessions, users, verifications } from '../../../db/schema/index';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
+import type { Config } from '../config';
+
+export const AUTH_BASE_PATH = '/api/auth/ba';
+export const SESSION_COOKIE_PREFIX = 'farmspace';
+const SESSION_DAYS = 7;
+
+export function createAuth(options: { db: Database; config: Config }) {
+  const { db, config } = options;
+  return betterAuth({
+    appName: 'FarmSpace',
+    baseURL: config.PUBLIC_SITE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.BETTER_AUTH_SECRET,
+    trustedOrigins: [config.PUBLIC_SITE_URL],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { name: 'firstName', emailVerified: 'verified', image: 'profileImageUrl' },
+      additionalFields: {
+        lastName: { type: 'string', required: false, defaultValue: '', input: true },
+        userType: { type: 'string', required: false, defaultValue: 'both', input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: { token: 'sid', expiresAt: 'expire' },
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Our own limiter (rate_limits table) guards our routes; better-auth's keys on X-Forwarded-For.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: 'serial' },
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

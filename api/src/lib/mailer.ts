@@ -1,0 +1,39 @@
+// The mailer seam: SMTP through nodemailer when SMTP_URL is set, otherwise a development mailbox kept in
+// memory and shown at /dev/mail (never in production). The outbox job is the only caller.
+import nodemailer from 'nodemailer';
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+export type DeliveredEmail = OutgoingEmail & { createdAt: string };
+
+export type Mailer = {
+  readonly kind: 'smtp' | 'dev-mailbox';
+  send(email: OutgoingEmail): Promise<void>;
+  /** Only the development mailbox can list what it received. */
+  list?(): DeliveredEmail[];
+  close?(): void;
+};
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(email) {
+      await transport.sendMail({ from, ...email });
+    },
+    close: () => transport.close(),
+  };
+}
+
+const DEV_MAILBOX_LIMIT = 500;
+
+export function createDevMailbox(): Mailer {
+  const received: DeliveredEmail[] = [];
+  return {
+    kind: 'dev-mailbox',
+    async send(email) {
+      received.unshift({ ...email, createdAt: new Date().toISOString() });
+      received.length = Math.min(received.length, DEV_MAILBOX_LIMIT);
+    },
+    list: () => [...received],
+  };
+}

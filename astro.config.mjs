@@ -1,0 +1,27 @@
+// Astro builds the site: pre-rendered pages by default, on-demand pages through the node adapter in
+// middleware mode (mounted by the Express app after the static files). See docs/decisions/0001.
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  srcDir: './site/src',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(dashboard|settings|checkout|list-space|login|register|forgot-password|reset-password|verify-email)\/?$/.test(page) })],
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,18 @@
+// Business constants of spec section 9, defined once for the API and the site.
+export const LISTING_PRICES_CENTS = { listing_fee: 799, featured_upgrade: 1999 } as const;
+export const LISTING_DURATION_DAYS = 30;
+export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'NL', 'JP', 'SG'] as const;
+export const SPACE_TYPES = ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'] as const;
+export const USER_TYPES = ['landlord', 'farmer', 'both'] as const;
+export const PAYMENT_TYPES = ['listing_fee', 'featured_upgrade'] as const;
+export const FEATURED_MAX = 6;
+export const DISPLAY_RATING = '4.9';
+export const TOAST_DURATION_MS = 5000;
+export const SUPPORT_EMAIL = 'support@farmspace.app';
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_INQUIRY_MESSAGE_LENGTH = 10;
+
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

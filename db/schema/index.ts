@@ -1,0 +1,8 @@
+// Every table of the data model, one module per group.
+export * from './enums';
+export * from './users';
+export * from './spaces';
+export * from './messaging';
+export * from './payments';
+export * from './content';
+export * from './security';

@@ -1,0 +1,73 @@
+// Listings and their archive (spec section 3: spaces, archived_spaces).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { spaceTypeEnum } from './enums';
+import { users } from './users';
+
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    location: varchar('location', { length: 255 }).notNull(),
+    city: varchar('city', { length: 100 }).notNull(),
+    state: varchar('state', { length: 50 }),
+    zipCode: varchar('zip_code', { length: 20 }),
+    country: varchar('country', { length: 3 }).notNull().default('US'),
+    size: integer('size').notNull(),
+    pricePerMonth: numeric('price_per_month', { precision: 10, scale: 2 }).notNull(),
+    spaceType: spaceTypeEnum('space_type').notNull(),
+    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    available: boolean('available').notNull().default(true),
+    verified: boolean('verified').notNull().default(false),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hasListingFee: boolean('has_listing_fee').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isDemoListing: boolean('is_demo_listing').notNull().default(false),
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('spaces_owner_id_idx').on(t.ownerId),
+    index('spaces_city_idx').on(sql`lower(${t.city})`, t.createdAt.desc(), t.id.desc()),
+    index('spaces_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('spaces_price_idx').on(t.pricePerMonth, t.id),
+    index('spaces_size_idx').on(t.size, t.id),
+    index('spaces_type_idx').on(t.spaceType, t.createdAt.desc(), t.id.desc()),
+    index('spaces_country_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
+    index('spaces_amenities_idx').using('gin', t.amenities),
+    index('spaces_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const archivedSpaces = pgTable('archived_spaces', {
+  id: serial('id').primaryKey(),
+  /** The archived listing's id; unique so that a listing is archived exactly once. */
+  originalId: integer('original_id').notNull().unique(),
+  title: varchar('title', { length: 255 }).notNull(),
+  description: text('description').notNull(),
+  location: varchar('location', { length: 255 }).notNull(),
+  city: varchar('city', { length: 100 }).notNull(),
+  pricePerMonth: numeric('price_per_month', { precision: 10, scale: 2 }).notNull(),
+  spaceType: spaceTypeEnum('space_type').notNull(),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,25 @@
+// `npm run test:e2e`: fails (never skips) when no Chromium is found, builds the site for the test origin,
+// starts from an empty embedded database, then runs Playwright.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM_CANDIDATES, findChromium } from '../tests/e2e/browser';
+import { ensureSiteBuild } from './build-site';
+
+if (!findChromium()) {
+  console.error(
+    `No Chromium found (looked at ${CHROMIUM_CANDIDATES.join(', ')}).\n` +
+      'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.',
+  );
+  process.exit(1);
+}
+
+const port = Number(process.env.E2E_PORT ?? 4400);
+process.env.PUBLIC_SITE_URL = `http://localhost:${port}`;
+process.env.PORT = String(port);
+ensureSiteBuild();
+rmSync(path.resolve('.tmp', `e2e-data-${port}`), { recursive: true, force: true });
+
+const playwrightCli = path.resolve('node_modules', '@playwright', 'test', 'cli.js');
+const result = spawnSync(process.execPath, [playwrightCli, 'test', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+process.exit(result.status ?? 1);

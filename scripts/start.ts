@@ -1,0 +1,36 @@
+// `npm start`: validate the configuration, build the site when missing or stale, then run the product.
+import { ConfigError, loadConfig, type Config } from '../api/src/config';
+import { startServer } from '../api/src/server';
+import { ensureSiteBuild } from './build-site';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (config.SERVE_SITE) ensureSiteBuild();
+
+try {
+  const { stop } = await startServer(config);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+} catch (error) {
+  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const code = err.code ?? err.cause?.code;
+  const where = config.DATABASE_URL ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in DATA_DIR (${config.DATA_DIR})`;
+  if (code === 'EADDRINUSE') console.error(`Cannot start: port ${config.PORT} is already in use (set PORT).`);
+  else console.error(`Cannot start: could not open ${where}: ${err.message.split('\n')[0]}`);
+  process.exit(1);
+}

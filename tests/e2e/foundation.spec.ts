@@ -1,0 +1,67 @@
+// The shell every page shares: navigation bar, footer, 404 page, and the mobile slide-out panel.
+import { expect, test } from '@playwright/test';
+
+test('the home page shows the navigation bar and the footer', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['How It Works', 'Browse Spaces', 'Resources', 'About', 'Contact']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await expect(footer.getByRole('link', { name: 'Disclaimer' })).toHaveAttribute('href', '/disclaimer');
+  await expect(footer.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:/);
+  await expect(footer.getByRole('link', { name: 'Legal Inquiries' })).toHaveAttribute('href', /^mailto:/);
+  await expect(footer).toContainText('© 2025');
+  await expect(footer).toContainText('solely between users');
+});
+
+test('the current route is highlighted in the navigation bar', async ({ page }) => {
+  await page.goto('/some-unknown-page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
+});
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('an unknown API path answers 404 JSON', async ({ request }) => {
+  const response = await request.get('/api/nope');
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toMatchObject({ code: 'not_found' });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the mobile panel opens from the right and closes', async ({ page }) => {
+    await page.goto('/');
+    const panel = page.locator('#mobile-panel');
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Browse Spaces' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box?.width).toBe(300);
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(390);
+    await panel.getByRole('button', { name: 'Close menu' }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
+  test('the mobile panel is 400 px wide from small screens up', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect((await page.locator('#mobile-panel').boundingBox())?.width).toBe(400);
+  });
+});
