@@ -6,8 +6,11 @@ export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const blogSlugSchema = z
   .string()
-  .max(255, 'slug must be at most 255 characters')
-  .regex(BLOG_SLUG_PATTERN, 'slug must be lowercase words separated by hyphens');
+  .max(255, 'must be at most 255 characters')
+  .regex(BLOG_SLUG_PATTERN, 'must be lowercase words separated by hyphens');
+
+/** Path parameters of GET /api/blog/{slug}. */
+export const blogPostParamsSchema = z.object({ slug: blogSlugSchema });
 
 export const blogPostSummarySchema = z.object({
   id: z.number().int(),
@@ -30,3 +33,8 @@ export const blogPostSchema = blogPostSummarySchema.extend({
   updatedAt: z.string(),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/** What on-demand site pages may ask of the blog (handed to Astro as locals by the API's site mount). */
+export interface BlogReader {
+  findPublishedPost(slug: string): Promise<BlogPost | null>;
+}

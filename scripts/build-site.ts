@@ -1,7 +1,7 @@
 // Builds the site (astro build, then the Pagefind index) and records what it was built from, so that
 // `npm start` rebuilds only when the build is missing or stale.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -47,6 +47,11 @@ export function buildSite() {
   const builtAt = Date.now();
   const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
   run(astroBin, ['build', '--silent']);
+  // Site search: Pagefind indexes the pre-rendered pages (the parts marked data-pagefind-body) into
+  // dist/client/pagefind, which Resources loads only when its search box gets focus.
+  run(path.join(root, 'node_modules', 'pagefind', 'lib', 'runner', 'bin.cjs'), ['--site', path.join(distDir, 'client'), '--silent']);
+  // Crawlers look for /sitemap.xml first; @astrojs/sitemap only writes sitemap-index.xml.
+  copyFileSync(path.join(distDir, 'client', 'sitemap-index.xml'), path.join(distDir, 'client', 'sitemap.xml'));
   writeFileSync(stampFile, JSON.stringify({ siteUrl: siteUrl(), builtAt }));
 }
 

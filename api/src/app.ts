@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
@@ -12,7 +12,10 @@ import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { maskUrl } from './lib/logger';
 import { attachSessionUser } from './lib/session';
+import { createBlogRouter } from './modules/blog/blog.routes';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createSiteLocals } from './site-locals';
+import type { SiteLocals } from '../../contracts/site-locals';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -20,8 +23,11 @@ export type SiteOptions = {
   /** The Astro build's client folder (pre-rendered pages and hashed assets). */
   clientDir: string;
   /** Astro's middleware-mode handler for on-demand pages, when the build has one. */
-  ssrHandler?: RequestHandler;
+  ssrHandler?: SsrHandler;
 };
+
+/** Astro's node middleware: Express's arguments plus the locals its on-demand pages read. */
+export type SsrHandler = (req: Request, res: Response, next: NextFunction, locals?: object) => unknown;
 
 export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; context: AppContext } {
   const auth = createAuth({ db: deps.database.db, config: deps.config });
@@ -84,16 +90,17 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
     next();
   });
   api.use(createHealthRouter(context));
+  api.use(createBlogRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 
-  if (site) mountSite(app, site);
+  if (site) mountSite(app, site, createSiteLocals(context));
 
   app.use(errorHandler(deps));
   return { app, context };
 }
 
-function mountSite(app: Express, site: SiteOptions) {
+function mountSite(app: Express, site: SiteOptions, locals: SiteLocals) {
   app.use(
     express.static(site.clientDir, {
       extensions: ['html'],
@@ -106,7 +113,8 @@ function mountSite(app: Express, site: SiteOptions) {
       },
     }),
   );
-  if (site.ssrHandler) app.use(site.ssrHandler);
+  const ssrHandler = site.ssrHandler;
+  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, locals));
   const notFoundPage = path.join(site.clientDir, '404.html');
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -6,7 +6,7 @@ export type Article = CollectionEntry<'articles'>;
 /** All articles, newest first (ties broken by title so the order is stable). */
 export async function getArticles(): Promise<Article[]> {
   const articles = await getCollection('articles');
-  return articles.sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title));
+  return articles.sort((a: Article, b: Article) => b.data.date.getTime() - a.data.date.getTime() || a.data.title.localeCompare(b.data.title));
 }
 
 export function articlePath(slug: string): string {

@@ -56,21 +56,19 @@ export function buildPostCard(post: BlogPostSummary): HTMLLIElement {
     li.append(el('div', 'aspect-video w-full bg-gradient-to-br from-brand-100 to-brand-200'));
   }
   const body = el('div', 'flex flex-1 flex-col p-5');
-  const meta = el('div', 'flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted');
+  const heading = el('h3', 'text-lg leading-snug font-bold text-ink');
+  const link = el('a', 'after:absolute after:inset-0 group-hover:text-brand-800 group-hover:underline', post.title);
+  link.href = `/articles/${post.slug}`;
+  heading.append(link);
+  body.append(heading);
+  if (post.excerpt) body.append(el('p', 'mt-2 line-clamp-3 text-sm leading-6 text-muted', post.excerpt));
+  const meta = el('p', 'mt-auto flex flex-wrap gap-x-2 pt-4 text-xs text-muted');
   const time = el('time', '', formatArticleDate(date));
   time.dateTime = isoDate(date);
   const dot = el('span', '', '·');
   dot.setAttribute('aria-hidden', 'true');
   meta.append(time, dot, el('span', '', formatReadTime(post.readTime)));
-  const heading = el('h3', 'mt-3 text-lg leading-snug font-bold text-ink');
-  const link = el('a', 'after:absolute after:inset-0 group-hover:text-brand-800 group-hover:underline', post.title);
-  link.href = `/articles/${post.slug}`;
-  heading.append(link);
-  body.append(meta, heading);
-  if (post.excerpt) body.append(el('p', 'mt-2 line-clamp-3 text-sm leading-6 text-muted', post.excerpt));
-  const more = el('span', 'mt-auto pt-4 text-sm font-semibold text-brand-800', 'Read article →');
-  more.setAttribute('aria-hidden', 'true');
-  body.append(more);
+  body.append(meta);
   li.append(body);
   return li;
 }

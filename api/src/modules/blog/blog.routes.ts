@@ -1,6 +1,6 @@
 // GET /api/blog (published posts, spec 7) and GET /api/blog/:slug (one post, for its on-demand page).
 import { Router } from 'express';
-import { blogSlugSchema } from '../../../../contracts/blog';
+import { blogPostParamsSchema } from '../../../../contracts/blog';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
@@ -14,7 +14,7 @@ export function createBlogRouter(ctx: AppContext): Router {
   });
 
   router.get('/blog/:slug', async (req, res) => {
-    const slug = parseInput(blogSlugSchema, req.params.slug);
+    const { slug } = parseInput(blogPostParamsSchema, req.params);
     const post = await findPublishedPost(ctx.db, slug);
     if (!post) throw AppError.notFound('No published post with that slug.');
     res.json(post);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatMonthlyPrice, pickFeaturedSpaces, safeImageSrc } from './featured-spaces';
+
+const space = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Space ${id}`,
+  city: 'Austin',
+  country: 'US',
+  size: 1200,
+  pricePerMonth: '1500.00',
+  spaceType: 'rooftop',
+  images: [],
+  isFeatured: true,
+  featuredUntil: '2030-01-01',
+  ...extra,
+});
+
+describe('pickFeaturedSpaces', () => {
+  it('keeps only featured spaces with featuredUntil set, at most six, in API order', () => {
+    const list = [space(1, { isFeatured: false }), space(2, { featuredUntil: null }), ...[3, 4, 5, 6, 7, 8, 9].map((id) => space(id))];
+    expect(pickFeaturedSpaces(list).map((s) => s.id)).toEqual([3, 4, 5, 6, 7, 8]);
+  });
+
+  it('is empty for no spaces, a non-list or malformed items', () => {
+    expect(pickFeaturedSpaces([])).toEqual([]);
+    expect(pickFeaturedSpaces({ message: 'nope' })).toEqual([]);
+    expect(pickFeaturedSpaces([{ id: 'x' }, null])).toEqual([]);
+  });
+
+  it('also reads a paginated { spaces } answer', () => {
+    expect(pickFeaturedSpaces({ spaces: [space(1)], total: 1 })).toHaveLength(1);
+  });
+});
+
+describe('formatMonthlyPrice', () => {
+  it('uses thousands separators and drops zero cents', () => {
+    expect(formatMonthlyPrice('1500.00')).toBe('$1,500');
+    expect(formatMonthlyPrice('1250.50')).toBe('$1,250.50');
+  });
+});
+
+describe('safeImageSrc', () => {
+  it('accepts http(s) and same-origin paths only', () => {
+    expect(safeImageSrc('https://img.example/a.jpg')).toBe('https://img.example/a.jpg');
+    expect(safeImageSrc('/images/rooftop.jpg')).toBe('/images/rooftop.jpg');
+    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
+    expect(safeImageSrc('//evil.example/a.jpg')).toBeNull();
+    expect(safeImageSrc(undefined)).toBeNull();
+  });
+});
