@@ -60,8 +60,9 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Astro inlines its small island loader; Stripe.js is loaded on /checkout only.
-          scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com'],
+          // Astro inlines its small island loader; Stripe.js is loaded on /checkout only; Pagefind's
+          // search index (Resources) runs as WebAssembly, which needs 'wasm-unsafe-eval' (not 'unsafe-eval').
+          scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],

@@ -12,7 +12,8 @@ export const MAIN_LINKS = [
 
 /** Whether a nav link is the current route (Resources also covers the articles). */
 export function isCurrentLink(href: string, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  // Pre-rendered pages see their file name at build time (/blog.html, /index.html).
+  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
   if (href === '/blog' && path.startsWith('/articles/')) return true;
   return path === href || path.startsWith(`${href}/`);
 }

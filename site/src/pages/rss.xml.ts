@@ -18,5 +18,7 @@ export async function GET(context: APIContext) {
       categories: [a.data.category],
     })),
     customData: '<language>en-us</language>',
+    // The site serves URLs without a trailing slash (astro.config.mjs trailingSlash: 'never').
+    trailingSlash: false,
   });
 }

@@ -1,0 +1,83 @@
+// Accessibility of the pages of issue 3: axe finds no serious or critical violation (desktop and
+// phone), headings are ordered, there is a skip link, and keyboard focus is visible.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const ROUTES = [
+  '/',
+  '/how-it-works',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/disclaimer',
+  '/blog',
+  '/no-such-page',
+  '/articles/10-cities-urban-farming-revolution',
+  '/articles/farm-space-lease-agreement-guide',
+  '/articles/maximizing-yield-small-vertical-spaces',
+  '/articles/cost-benefit-leasing-vs-building-farm',
+  '/articles/sustainable-urban-agriculture-benefits',
+  '/articles/lease-space-vertical-farming-5-steps',
+];
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const route of ROUTES) {
+  test(`axe: ${route}`, async ({ page }) => {
+    await page.route('**/api/spaces', (r) => r.fulfill({ json: [] }));
+    await page.goto(route);
+    expect(await seriousViolations(page)).toEqual([]);
+    // One h1 and no skipped heading levels inside <main>.
+    const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    expect(levels.filter((l) => l === 1)).toHaveLength(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    });
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const route of ['/', '/blog', '/contact', '/articles/cost-benefit-leasing-vs-building-farm']) {
+    test(`axe: ${route}`, async ({ page }) => {
+      await page.route('**/api/spaces', (r) => r.fulfill({ json: [] }));
+      await page.goto(route);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test('the skip link comes first and moves focus to the main content', async ({ page }) => {
+  await page.goto('/articles/farm-space-lease-agreement-guide');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});
+
+test('keyboard focus is visible on links and buttons', async ({ page }) => {
+  await page.goto('/articles/farm-space-lease-agreement-guide');
+  const copy = page.getByRole('button', { name: 'Copy to Clipboard' });
+  await copy.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(copy).toBeFocused();
+  const outline = await copy.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+  expect(outline).not.toMatch(/^none|0px$/);
+});
+
+test('the FAQ answers and the tables are reachable by keyboard', async ({ page }) => {
+  await page.goto('/contact');
+  const summary = page.locator('[data-faq] summary').first();
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-faq] details').first()).toHaveAttribute('open', '');
+});
