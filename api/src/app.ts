@@ -115,7 +115,8 @@ function mountSite(app: Express, site: SiteOptions) {
   });
 }
 
-function errorHandler(deps: AppDeps): ErrorRequestHandler {
+/** Answers every error as JSON {message, code, fieldErrors?} (text for pages); never a stack trace. */
+export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const appError = toAppError(error);
     if (!appError) {
