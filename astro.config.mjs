@@ -23,5 +23,9 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],
+    // `npm run dev` only: the API runs beside the Astro dev server (scripts/dev.ts).
+    server: {
+      proxy: Object.fromEntries(['/api', '/dev'].map((prefix) => [prefix, `http://localhost:${process.env.DEV_API_PORT || 4322}`])),
+    },
   },
 });
