@@ -48,9 +48,11 @@ test.describe('on a phone', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Browse Spaces' })).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    const box = await panel.boundingBox();
-    expect(box?.width).toBe(300);
-    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(390);
+    // The panel slides in: measure once the transition has settled.
+    await expect.poll(async () => {
+      const box = await panel.boundingBox();
+      return box && [Math.round(box.width), Math.round(box.x + box.width)];
+    }).toEqual([300, 390]);
     await panel.getByRole('button', { name: 'Close menu' }).click();
     await expect(panel).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -62,6 +64,6 @@ test.describe('on a phone', () => {
     await page.setViewportSize({ width: 700, height: 900 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect((await page.locator('#mobile-panel').boundingBox())?.width).toBe(400);
+    await expect.poll(async () => Math.round((await page.locator('#mobile-panel').boundingBox())?.width ?? 0)).toBe(400);
   });
 });
