@@ -20,6 +20,14 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   prefetch: false,
+  // A per-page CSP <meta> with hashes of the scripts Astro emits: no inline script runs unless Astro
+  // built it. Styles keep 'unsafe-inline' (server-rendered style attributes). See docs/decisions/0002.
+  security: {
+    csp: {
+      scriptDirective: { resources: ["'self'", 'https://js.stripe.com'] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],

@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Astro inlines its small island loader; Stripe.js is loaded on /checkout only.
+          // Pages also carry Astro's <meta> CSP with the hashes of the scripts it built (docs/decisions/0002):
+          // a script must pass both, so inline scripts run only when Astro hashed them. Stripe.js: /checkout.
           scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
