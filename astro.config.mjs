@@ -20,8 +20,21 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   prefetch: false,
+  // A per-page CSP <meta> with hashes of the scripts Astro emits: no inline script runs unless Astro
+  // built it. Styles keep 'unsafe-inline' (server-rendered style attributes). See docs/decisions/0002.
+  security: {
+    csp: {
+      // 'wasm-unsafe-eval': Pagefind (site search on Resources) compiles its WebAssembly index.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],
+    // `npm run dev` only: the API runs beside the Astro dev server (scripts/dev.ts).
+    server: {
+      proxy: Object.fromEntries(['/api', '/dev'].map((prefix) => [prefix, `http://localhost:${process.env.DEV_API_PORT || 4322}`])),
+    },
   },
 });

@@ -17,7 +17,8 @@ try {
 if (config.SERVE_SITE) ensureSiteBuild();
 
 try {
-  const { stop } = await startServer(config);
+  const { stop, port } = await startServer(config);
+  console.log(`FarmSpace is running at http://localhost:${port}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stop().then(

@@ -60,8 +60,9 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Astro inlines its small island loader; Stripe.js is loaded on /checkout only; Pagefind's
-          // search index (Resources) runs as WebAssembly, which needs 'wasm-unsafe-eval' (not 'unsafe-eval').
+          // Pages also carry Astro's <meta> CSP with the hashes of the scripts it built (docs/decisions/0002):
+          // a script must pass both, so inline scripts run only when Astro hashed them. Stripe.js: /checkout.
+          // Pagefind's search index (Resources) runs as WebAssembly: 'wasm-unsafe-eval' (not 'unsafe-eval').
           scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
@@ -124,7 +125,8 @@ function mountSite(app: Express, site: SiteOptions, locals: SiteLocals) {
   });
 }
 
-function errorHandler(deps: AppDeps): ErrorRequestHandler {
+/** Answers every error as JSON {message, code, fieldErrors?} (text for pages); never a stack trace. */
+export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const appError = toAppError(error);
     if (!appError) {

@@ -59,7 +59,7 @@ export async function startServer(config: Config) {
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info(`FarmSpace is running at http://localhost:${port} (database: ${database.kind}, mail: ${mailer.kind})`);
+  logger.info({ port, database: database.kind, mail: mailer.kind, payments: payments ? 'stripe' : 'none' }, 'listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -19,6 +19,22 @@ test('the home page shows the navigation bar and the footer', async ({ page }) =
   await expect(footer).toContainText('solely between users');
 });
 
+test('pages run without console errors or CSP violations', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/this/does/not/exist']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  // The 404 page's own status shows up as a failed-resource console line; anything else is a problem.
+  expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+  await page.goto('/');
+  expect(await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')).toMatch(/script-src 'self'.*'sha256-/);
+});
+
 test('the current route is highlighted in the navigation bar', async ({ page }) => {
   await page.goto('/some-unknown-page');
   await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
@@ -48,9 +64,11 @@ test.describe('on a phone', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Browse Spaces' })).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    const box = await panel.boundingBox();
-    expect(box?.width).toBe(300);
-    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(390);
+    // The panel slides in: measure once the transition has settled.
+    await expect.poll(async () => {
+      const box = await panel.boundingBox();
+      return box && [Math.round(box.width), Math.round(box.x + box.width)];
+    }).toEqual([300, 390]);
     await panel.getByRole('button', { name: 'Close menu' }).click();
     await expect(panel).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -62,6 +80,17 @@ test.describe('on a phone', () => {
     await page.setViewportSize({ width: 700, height: 900 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect((await page.locator('#mobile-panel').boundingBox())?.width).toBe(400);
+    await expect.poll(async () => Math.round((await page.locator('#mobile-panel').boundingBox())?.width ?? 0)).toBe(400);
   });
+});
+
+test('page scripts run under the CSP: a blank city search is ignored, a city goes to /spaces', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('search');
+  await search.getByRole('searchbox').fill('   ');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await search.getByRole('searchbox').fill('Austin');
+  await search.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/spaces\?city=Austin$/);
 });

@@ -1,0 +1,63 @@
+// The API's edges: unknown routes, malformed and oversized bodies, unexpected errors, security headers.
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/fixtures/test-app';
+import { errorHandler } from './app';
+import { createLogger } from './lib/logger';
+
+describe('createApp', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const res = await t.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message: 'No API route for GET /does-not-exist', code: 'not_found' });
+  });
+
+  it('answers malformed JSON with 400 and a readable message', async () => {
+    const res = await t.request('/api/health', { method: 'POST', body: '{"broken": ' });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ message: 'Request body is not valid JSON.', code: 'bad_request' });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await t.request('/api/health', { method: 'POST', body: JSON.stringify({ text: 'x'.repeat(200_000) }) });
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.request('/api/health');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('errorHandler', () => {
+  it('answers an unexpected error with 500 "Internal error", logs it, and never leaks the stack', async () => {
+    const logs: string[] = [];
+    const app = express();
+    app.get('/api/boom', () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+    app.use(errorHandler({ logger: createLogger('error', { write: (l: string) => void logs.push(l) }) }));
+    const server = app.listen(0);
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/api/boom`);
+    const body = await res.text();
+    server.close();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(body)).toEqual({ message: 'Internal error', code: 'internal' });
+    expect(body).not.toContain('secret internals');
+    expect(logs.join('\n')).toContain('secret internals');
+  });
+});

@@ -1,0 +1,39 @@
+// The site's one way to call the API: same origin, credentials included, JSON in and out. A non-OK
+// answer raises ApiRequestError whose message is "{status}: {body text or status text}" (spec section 8);
+// `serverMessage` is the JSON body's `message`, for toasts.
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly serverMessage?: string;
+  readonly fieldErrors?: Record<string, string>;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    try {
+      const body = JSON.parse(bodyText) as { message?: unknown; fieldErrors?: Record<string, string> };
+      if (typeof body.message === 'string') this.serverMessage = body.message;
+      if (body.fieldErrors) this.fieldErrors = body.fieldErrors;
+    } catch {
+      // not JSON: the message above already carries the text
+    }
+  }
+}
+
+export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    credentials: 'include',
+    headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The text a toast shows for a failed call: the server's message, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
+}
