@@ -53,6 +53,18 @@ test.describe('on a phone', () => {
   }
 });
 
+test.describe('at 320 px (WCAG reflow)', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+  test('no content page scrolls sideways; wide tables scroll inside their own box', async ({ page }) => {
+    await page.route('**/api/spaces', (r) => r.fulfill({ json: [] }));
+    for (const route of ROUTES) {
+      await page.goto(route);
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      expect(widths[0], `${route} is wider than the screen`).toBeLessThanOrEqual(widths[1]!);
+    }
+  });
+});
+
 test('the skip link comes first and moves focus to the main content', async ({ page }) => {
   await page.goto('/articles/farm-space-lease-agreement-guide');
   await page.keyboard.press('Tab');

@@ -133,9 +133,30 @@ test('every content page has a unique title and description, a canonical URL and
     descriptions.add(description);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${route === '/' ? '/' : route}`);
     for (const property of ['og:title', 'og:description', 'og:url', 'og:image']) await expect(page.locator(`meta[property="${property}"]`)).toHaveCount(1);
+    const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+    expect((await page.request.get(new URL(image).pathname)).status(), `${route} og:image ${image}`).toBe(200);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('h1')).toHaveCount(1);
   }
   expect(titles.size).toBe(routes.length);
   expect(descriptions.size).toBe(routes.length);
+});
+
+test('content pages run without console errors or CSP violations, search included', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  await page.route('**/api/spaces', (r) => r.fulfill({ json: [] }));
+  for (const route of ['/', '/how-it-works', '/about', '/contact', '/terms', '/articles/farm-space-lease-agreement-guide']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/blog');
+  const search = page.getByRole('searchbox', { name: 'Search articles and pages' });
+  await search.focus();
+  await search.fill('insurance');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
+  expect(problems).toEqual([]);
 });
