@@ -141,7 +141,7 @@ test.describe('Contact and Support', () => {
       ['Privacy Policy', '/privacy'],
       ['Disclaimer', '/disclaimer'],
       ['Lease Agreement Guide', '/articles/farm-space-lease-agreement-guide'],
-    ]) {
+    ] as const) {
       await expect(legal.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('href', href);
     }
   });

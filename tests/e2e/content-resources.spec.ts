@@ -62,7 +62,7 @@ test('the four category links lead to their articles', async ({ page }) => {
     ['Legal & Contracts', 'farm-space-lease-agreement-guide'],
     ['Farming Techniques', 'maximizing-yield-small-vertical-spaces'],
     ['Getting Started', 'lease-space-vertical-farming-5-steps'],
-  ]) {
+  ] as const) {
     await expect(nav.getByRole('link', { name: new RegExp(`^${category}`) })).toHaveAttribute('href', `/articles/${slug}`);
   }
 });
