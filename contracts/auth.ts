@@ -150,9 +150,14 @@ export type CurrentUser = {
 export type AuthUserResponse = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return true;
+  return false;
+}
+
 /** Where to go after signing in: `next` when it is a path on this site, else /. */
 export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || hasControlCharacter(next)) return fallback;
   try {
     const url = new URL(next, 'http://site.invalid');
     if (url.origin !== 'http://site.invalid') return fallback;
