@@ -150,26 +150,4 @@ export type CurrentUser = {
 export type AuthUserResponse = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return true;
-  return false;
-}
-
-/** Where to go after signing in: `next` when it is a path on this site, else /. */
-export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || hasControlCharacter(next)) return fallback;
-  try {
-    const url = new URL(next, 'http://site.invalid');
-    if (url.origin !== 'http://site.invalid') return fallback;
-    if (url.pathname === '/login' || url.pathname === '/register') return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
-
-/** The avatar letter of spec 2.2: first name's first letter, else the email's, else U. */
-export function avatarInitial(user: { firstName?: string | null; email?: string | null } | null | undefined): string {
-  const source = user?.firstName?.trim() || user?.email?.trim() || 'U';
-  return source.charAt(0).toUpperCase();
-}
+export { avatarInitial, displayName, safeNextPath } from './auth-display';
