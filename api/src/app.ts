@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(attachSessionUser(auth));
+  api.use(attachSessionUser(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

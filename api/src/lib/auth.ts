@@ -12,6 +12,9 @@ import type { Logger } from './logger';
 export const AUTH_BASE_PATH = '/api/auth/ba';
 export const SESSION_COOKIE_PREFIX = 'farmspace';
 const SESSION_DAYS = 7;
+export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+/** better-auth extends a session's expiry when it is used and older than this. */
+export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth's own HTTP endpoints that would bypass our lockout, rate limits, common-password check and
@@ -57,8 +60,8 @@ export function createAuth(options: { db: Database; config: Config; logger?: Log
     session: {
       modelName: 'sessions',
       fields: { token: 'sid', expiresAt: 'expire' },
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },

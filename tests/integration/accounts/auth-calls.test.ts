@@ -287,3 +287,24 @@ describe('forgot and reset password', () => {
     expect(expired.status).toBe(400);
   });
 });
+
+describe('session cookie', () => {
+  it('a forged or tampered token is refused; an expired session is refused; an old one still works (better-auth refreshes it)', async () => {
+    const u = await createSignedInUser(t);
+    const [name, value] = u.cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const tampered = `${name}=${encodeURIComponent(`x${decoded.slice(1)}`)}`;
+    expect((await t.request('/api/auth/user', { cookie: tampered })).status).toBe(401);
+    const unsigned = `${name}=${decoded.slice(0, decoded.lastIndexOf('.'))}`;
+    expect((await t.request('/api/auth/user', { cookie: unsigned })).status).toBe(401);
+
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    // Two days old: due for the sliding refresh, handled by better-auth.
+    await t.db.update(sessions).set({ expire: new Date(Date.now() + 5 * 24 * HOUR) }).where(eq(sessions.id, row!.id));
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).status).toBe(200);
+    const [refreshed] = await t.db.select().from(sessions).where(eq(sessions.id, row!.id));
+    expect(refreshed!.expire.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * HOUR);
+    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.id, row!.id));
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).status).toBe(401);
+  });
+});

@@ -15,7 +15,7 @@ function pagePath(req: Request): string {
 }
 
 export function createPageGuard(ctx: AppContext, clientDir: string) {
-  const resolveUser = attachSessionUser(ctx.auth);
+  const resolveUser = attachSessionUser(ctx.auth, { db: ctx.db, secret: ctx.config.BETTER_AUTH_SECRET });
   const dashboardFile = path.join(clientDir, 'dashboard.html');
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
