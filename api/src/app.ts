@@ -10,12 +10,15 @@ import { toNodeHandler } from 'better-auth/node';
 import type { AppContext, AppDeps } from './app-context';
 import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
+import { csrfGuard } from './lib/csrf';
 import { maskUrl } from './lib/logger';
 import { attachSessionUser } from './lib/session';
+import { createAuthRouter } from './modules/auth/auth.routes';
+import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
+import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } from './modules/email/dev-mail.routes';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createSiteLocals } from './site-locals';
-import type { SiteLocals } from '../../contracts/site-locals';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -30,7 +33,7 @@ export type SiteOptions = {
 export type SsrHandler = (req: Request, res: Response, next: NextFunction, locals?: object) => unknown;
 
 export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; context: AppContext } {
-  const auth = createAuth({ db: deps.database.db, config: deps.config });
+  const auth = createAuth({ db: deps.database.db, config: deps.config, logger: deps.logger });
   const context: AppContext = { ...deps, db: deps.database.db, auth };
   const app = express();
 
@@ -81,28 +84,36 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
     }),
   );
 
+  // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
+  app.use('/api', csrfGuard(deps.config.PUBLIC_SITE_URL));
+
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
   app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(attachSessionUser(auth));
+  api.use(attachSessionUser(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
   api.use(createHealthRouter(context));
+  api.use(createAuthRouter(context));
   api.use(createBlogRouter(context));
+  if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 
-  if (site) mountSite(app, site, createSiteLocals(context));
+  if (devMailAvailable(deps.config.production, deps.mailer)) app.use(createDevMailPageRouter(deps.mailer));
+  if (site) mountSite(app, site, context);
 
   app.use(errorHandler(deps));
   return { app, context };
 }
 
-function mountSite(app: Express, site: SiteOptions, locals: SiteLocals) {
+function mountSite(app: Express, site: SiteOptions, context: AppContext) {
+  app.use(createPageGuard(context, site.clientDir));
+  const locals = createSiteLocals(context);
   app.use(
     express.static(site.clientDir, {
       extensions: ['html'],

@@ -1,7 +1,11 @@
 // The background jobs every API instance runs (each claims its rows, so N instances are safe).
 import type { AppContext } from '../app-context';
+import { sendPendingEmails } from '../modules/email/outbox';
 import type { Job } from './job-runner';
 
-export function backgroundJobs(_ctx: AppContext): Job[] {
-  return [];
+/** How often each instance looks for due e-mails (one indexed query when there are none). */
+export const OUTBOX_INTERVAL_MS = 2000;
+
+export function backgroundJobs(ctx: AppContext): Job[] {
+  return [{ name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) }];
 }

@@ -7,13 +7,38 @@ import type { Database } from '../../../db/client';
 import { accounts, sessions, users, verifications } from '../../../db/schema/index';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
 import type { Config } from '../config';
+import type { Logger } from './logger';
 
 export const AUTH_BASE_PATH = '/api/auth/ba';
 export const SESSION_COOKIE_PREFIX = 'farmspace';
 const SESSION_DAYS = 7;
+export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+/** better-auth extends a session's expiry when it is used and older than this. */
+export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;
 
-export function createAuth(options: { db: Database; config: Config }) {
-  const { db, config } = options;
+/**
+ * better-auth's own HTTP endpoints that would bypass our lockout, rate limits, common-password check and
+ * outbox: the spec's /api/auth/* routes are the only way in (they call the same endpoints through auth.api,
+ * which these settings do not affect). Session reading, listing and revoking stay available.
+ */
+export const DISABLED_AUTH_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/change-password',
+  '/set-password',
+  '/request-password-reset',
+  '/reset-password',
+  '/verify-password',
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+  '/delete-user/callback',
+  '/send-verification-email',
+  '/verify-email',
+];
+
+export function createAuth(options: { db: Database; config: Config; logger?: Logger }) {
+  const { db, config, logger } = options;
   return betterAuth({
     appName: 'FarmSpace',
     baseURL: config.PUBLIC_SITE_URL,
@@ -35,8 +60,8 @@ export function createAuth(options: { db: Database; config: Config }) {
     session: {
       modelName: 'sessions',
       fields: { token: 'sid', expiresAt: 'expire' },
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -50,6 +75,11 @@ export function createAuth(options: { db: Database; config: Config }) {
     // Our own limiter (rate_limits table) guards our routes; better-auth's keys on X-Forwarded-For.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
+    // Into our logger, message only: better-auth's extra arguments can carry request data.
+    logger: logger
+      ? { level: 'warn', log: (level, message) => logger[level === 'debug' ? 'debug' : level]({ source: 'better-auth' }, message) }
+      : { level: 'error' },
     advanced: {
       database: { generateId: 'serial' },
       cookiePrefix: SESSION_COOKIE_PREFIX,

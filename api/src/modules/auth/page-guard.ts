@@ -1,0 +1,41 @@
+// Route guards for the pre-rendered pages, decided on the server from the session cookie (no flash):
+// the signed-in pages send an anonymous visitor to /login?next=…; /login and /register send a signed-in
+// user to /dashboard; / shows the dashboard to a signed-in user. Mounted before the static files.
+import path from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+import type { AppContext } from '../../app-context';
+import { attachSessionUser } from '../../lib/session';
+
+export const SIGNED_IN_PAGES = ['/dashboard', '/list-space', '/checkout', '/settings'];
+export const SIGNED_OUT_PAGES = ['/login', '/register'];
+
+function pagePath(req: Request): string {
+  const p = req.path.replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  return p === '/index' ? '/' : p;
+}
+
+export function createPageGuard(ctx: AppContext, clientDir: string) {
+  const resolveUser = attachSessionUser(ctx.auth, { db: ctx.db, secret: ctx.config.BETTER_AUTH_SECRET });
+  const dashboardFile = path.join(clientDir, 'dashboard.html');
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const page = pagePath(req);
+    const guarded = page === '/' || SIGNED_IN_PAGES.includes(page) || SIGNED_OUT_PAGES.includes(page);
+    if (!guarded) return next();
+    // The same address answers differently per session: no shared caching.
+    res.set('Vary', 'Cookie');
+    res.set('Cache-Control', 'private, no-cache');
+    resolveUser(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const signedIn = Boolean(req.user);
+      if (SIGNED_IN_PAGES.includes(page) && !signedIn) {
+        return res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+      }
+      if (SIGNED_OUT_PAGES.includes(page) && signedIn) return res.redirect(302, '/dashboard');
+      if (page === '/' && signedIn) {
+        return res.sendFile(dashboardFile, { headers: { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' } }, (err) => err && next(err));
+      }
+      next();
+    });
+  };
+}

@@ -1,0 +1,51 @@
+// POST /api/auth/login: better-auth checks the password and issues a new session (a fresh token at every
+// sign-in); around it we enforce the per-account lockout and write security events. The answers for a
+// wrong password, an unknown e-mail and a locked account never differ by whether the e-mail exists.
+import { AUTH_MESSAGES, type CurrentUser, type LoginRequest } from '../../../../contracts/auth';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { clearFailedSignIns, lockedUntil, recordFailedSignIn, type LockSubject } from './account-lockout';
+import { betterAuthStatus } from './better-auth-bridge';
+import { recordSecurityEvent, type RequestMeta } from './security-events';
+import { findUserByEmail, toCurrentUser } from './user-record';
+
+export function accountLockedError(until: Date, now: Date): AppError {
+  return new AppError('account_locked', AUTH_MESSAGES.accountLocked, 429, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) },
+  });
+}
+
+export async function signIn(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: RequestMeta,
+  headers: Headers,
+): Promise<{ user: CurrentUser; responseHeaders: Headers }> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  const subject: LockSubject = user ? { userId: user.id } : { email: input.email };
+  const until = await lockedUntil(ctx.db, ctx.clock, subject);
+  if (until) {
+    await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'locked' } });
+    throw accountLockedError(until, ctx.clock.now());
+  }
+
+  let result;
+  try {
+    result = await ctx.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers, returnHeaders: true });
+  } catch (error) {
+    const status = betterAuthStatus(error);
+    if (status !== 401 && status !== 400) throw error;
+    await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'invalid_credentials' } });
+    const lockedNow = await recordFailedSignIn(ctx.db, ctx.clock, subject, meta.ip);
+    if (lockedNow) {
+      if (user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: lockedNow.toISOString() } });
+      throw accountLockedError(lockedNow, ctx.clock.now());
+    }
+    throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+
+  const userId = Number(result.response.user.id);
+  await clearFailedSignIns(ctx.db, userId);
+  await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login', userId, meta });
+  return { user: toCurrentUser(user!), responseHeaders: result.headers };
+}

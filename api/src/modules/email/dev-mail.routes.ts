@@ -1,0 +1,44 @@
+// The development mailbox, readable at GET /api/dev/mail (JSON) and /dev/mail (HTML). Mounted only
+// when not in production and only when mail goes to the in-memory mailbox (no SMTP_URL).
+import { Router } from 'express';
+import type { Mailer } from '../../lib/mailer';
+import { escapeHtml } from './email-templates';
+
+export function devMailAvailable(production: boolean, mailer: Mailer): boolean {
+  return !production && typeof mailer.list === 'function';
+}
+
+/** GET /dev/mail under /api: the JSON list, newest first. */
+export function createDevMailApiRouter(mailer: Mailer): Router {
+  const router = Router();
+  router.get('/dev/mail', (_req, res) => {
+    res.json(mailer.list!().map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt })));
+  });
+  return router;
+}
+
+/** GET /dev/mail: a page listing the mailbox; each email's HTML is shown in a sandboxed frame. */
+export function createDevMailPageRouter(mailer: Mailer): Router {
+  const router = Router();
+  router.get('/dev/mail', (_req, res) => {
+    const emails = mailer.list!();
+    const items = emails
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</p>` +
+          `<details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>` +
+          `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(m.html)}" title="${escapeHtml(m.subject)}"></iframe></article>`,
+      )
+      .join('');
+    res
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development mailbox</title>` +
+          `<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:0 auto;padding:24px;color:#17231c}h1{font-size:24px}article{border:1px solid #dfe6e1;border-radius:12px;padding:16px;margin:16px 0}h2{font-size:18px;margin:0}.meta{color:#4d5b53;font-size:14px}iframe{width:100%;height:420px;border:1px solid #dfe6e1;border-radius:8px}pre{white-space:pre-wrap}</style></head>` +
+          `<body><h1>Development mailbox</h1><p>E-mails the product sent while no SMTP_URL is configured (newest first, kept in memory until restart). Also as JSON at <a href="/api/dev/mail">/api/dev/mail</a>.</p>` +
+          (items || '<p>No e-mails yet.</p>') +
+          `</body></html>`,
+      );
+  });
+  return router;
+}

@@ -1,0 +1,42 @@
+// The emails we send, each in plain text and simple HTML. Every value that comes from a user is escaped
+// in the HTML part (names can contain markup); links are built from PUBLIC_SITE_URL, never from a request.
+export type EmailContent = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[c]!);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c663c;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#4d5b53">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#f0faf3;font-family:Arial,Helvetica,sans-serif;color:#17231c"><div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff"><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#175132">FarmSpace</p>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#4d5b53">You receive this e-mail because of an action on your FarmSpace account. If it was not you, you can ignore it.</p></div></body></html>`;
+}
+
+function greeting(firstName: string): string {
+  return firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,';
+}
+
+export function verificationEmail(input: { firstName: string; url: string }): EmailContent {
+  const subject = 'Verify your FarmSpace e-mail address';
+  const text = `${greeting(input.firstName)}\n\nWelcome to FarmSpace! Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${input.url}\n\nIf you did not create an account, you can ignore this e-mail.\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [escapeHtml(greeting(input.firstName)), 'Welcome to FarmSpace! Please confirm your e-mail address. The link is valid for 24 hours.'],
+    { label: 'Verify e-mail address', url: input.url },
+  );
+  return { subject, text, html };
+}
+
+export function passwordResetEmail(input: { firstName: string; url: string }): EmailContent {
+  const subject = 'Reset your FarmSpace password';
+  const text = `${greeting(input.firstName)}\n\nSomeone (hopefully you) asked to reset the password of your FarmSpace account. Open this link to choose a new one (valid for one hour, usable once):\n\n${input.url}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays as it is.\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [escapeHtml(greeting(input.firstName)), 'Someone (hopefully you) asked to reset the password of your FarmSpace account. The link is valid for one hour and can be used once.', 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
+    { label: 'Choose a new password', url: input.url },
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,89 @@
+// The email outbox: enqueueEmail writes a row inside the caller's transaction (so an email exists if and
+// only if the event that causes it was committed); sendPendingEmails, run by a background job in every
+// instance, claims due rows with FOR UPDATE SKIP LOCKED and a lease, delivers them through the mailer,
+// and records pending → sent, or after MAX_ATTEMPTS failures → failed. See docs/decisions/0101-email-outbox.md.
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../../db/client';
+import { emailNotifications } from '../../../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import type { EmailContent } from './email-templates';
+
+export type EmailType = (typeof emailNotifications.$inferInsert)['type'];
+
+export const MAX_ATTEMPTS = 5;
+/** How long a claimed row stays invisible to other senders while this one delivers it. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+const BASE_BACKOFF_MS = 30_000;
+
+export async function enqueueEmail(
+  tx: Executor,
+  clock: Clock,
+  email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent },
+): Promise<void> {
+  const now = clock.now();
+  await tx.insert(emailNotifications).values({
+    userId: email.userId,
+    type: email.type,
+    recipient: email.recipient,
+    subject: email.content.subject,
+    textBody: email.content.text,
+    htmlBody: email.content.html,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+/** Backoff before attempt n+1 after n failed attempts: 30 s, 1 min, 2 min, 4 min … */
+export function backoffMs(failedAttempts: number): number {
+  return BASE_BACKOFF_MS * 2 ** Math.max(0, failedAttempts - 1);
+}
+
+type ClaimedRow = { id: number; recipient: string; subject: string; text_body: string; html_body: string; attempts: number };
+
+export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mailer: Mailer; logger: Logger }, batchSize = 20): Promise<{ sent: number; failed: number }> {
+  const now = deps.clock.now();
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  // One statement claims the rows: locked rows (another instance is claiming them) are skipped, and the
+  // lease (next_attempt_at in the future) hides claimed rows from later claims until delivery is recorded.
+  const claimed = await queryRows<ClaimedRow>(
+    deps.db,
+    sql`update email_notifications set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+        where id in (
+          select id from email_notifications
+          where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+          order by next_attempt_at, id
+          limit ${batchSize}
+          for update skip locked
+        )
+        returning id, recipient, subject, text_body, html_body, attempts`,
+  );
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed) {
+    try {
+      await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+      await deps.db
+        .update(emailNotifications)
+        .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })
+        .where(and(eq(emailNotifications.id, row.id), eq(emailNotifications.status, 'pending')));
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      const attempts = Number(row.attempts);
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      const message = (error as Error)?.message?.slice(0, 500) ?? 'unknown error';
+      deps.logger.warn({ emailId: row.id, attempts, giveUp, error: message }, 'email delivery failed');
+      await deps.db
+        .update(emailNotifications)
+        .set(
+          giveUp
+            ? { status: 'failed', lastError: message }
+            : { lastError: message, nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)) },
+        )
+        .where(eq(emailNotifications.id, row.id));
+    }
+  }
+  return { sent, failed };
+}

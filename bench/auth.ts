@@ -1,0 +1,175 @@
+// `npm run bench`: the cost of accounts. Starts the product (API only) on a fresh PostgreSQL database
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/accounts_bench, recreated) and measures
+// with autocannon: (1) sign-in latency, p99 — CPU-bound by scrypt on purpose; (2) the same GET anonymous
+// and signed in, interleaved in one run, and their ratio (target ≤ 1.15×). Prints the figures and saves
+// them to bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../api/src/config';
+import { startServer } from '../api/src/server';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4422);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/accounts_bench';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const lines: string[] = [];
+const out = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+
+async function recreateDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${name}"`);
+  await client.end();
+}
+
+let ipCounter = 0;
+/** Each bench request comes from its own address (TRUST_PROXY): we measure the work, not our own limiter. */
+const nextIp = () => {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+async function post(pathname: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${BASE}${pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE, 'x-forwarded-for': nextIp(), ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function summary(r: autocannon.Result) {
+  return {
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    mean: Number(r.latency.average.toFixed(2)),
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+await recreateDatabase(DATABASE_URL);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+  DATABASE_URL,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_SITE_URL: BASE,
+  SERVE_SITE: 'false',
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'warn',
+});
+const server = await startServer(config);
+
+try {
+  out(`FarmSpace accounts bench — ${new Date().toISOString()}`);
+  out(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, PostgreSQL ${new URL(DATABASE_URL).host}, ${CONNECTIONS} connections, ${DURATION} s per run`);
+  out();
+
+  // scrypt's cost on this machine, measured directly.
+  const { password } = await server.context.auth.$context;
+  const hashes: number[] = [];
+  let sample = '';
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    sample = await password.hash(`Bench-Password-${i}`);
+    hashes.push(performance.now() - t0);
+  }
+  const verifies: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    await password.verify({ hash: sample, password: 'Bench-Password-9' });
+    verifies.push(performance.now() - t0);
+  }
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  out(`scrypt (better-auth: N=16384, r=16, p=1, 64-byte key): hash ${avg(hashes).toFixed(1)} ms, verify ${avg(verifies).toFixed(1)} ms, single-threaded`);
+  out(`→ one core can check at most ~${Math.round(1000 / avg(verifies))} passwords/s; this machine ~${Math.round((1000 / avg(verifies)) * Math.min(4, os.cpus().length))} with libuv's thread pool`);
+  out();
+
+  // Users to sign in with.
+  const users = Array.from({ length: 20 }, (_, i) => ({ firstName: 'Bench', lastName: `User${i}`, email: `bench${i}@example.com`, password: `Bench-Strong-Password-${i}` }));
+  let cookie = '';
+  for (const u of users) {
+    const res = await post('/api/auth/register', u);
+    cookie ||= res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  let n = 0;
+  const signIn = await run({
+    url: `${BASE}/api/auth/login`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const u = users[n++ % users.length]!;
+          return { ...req, headers: { ...req.headers, 'x-forwarded-for': nextIp() }, body: JSON.stringify({ email: u.email, password: u.password }) };
+        },
+      },
+    ],
+  });
+  const s = summary(signIn);
+  out(`POST /api/auth/login (valid credentials, new session each): ${s.rps} req/s, p50 ${s.p50} ms, p90 ${s.p90} ms, p99 ${s.p99} ms (non-2xx ${s.non2xx}, errors ${s.errors})`);
+  out();
+
+  // The same GET, anonymous and signed in, interleaved.
+  const probe = await fetch(`${BASE}/api/spaces`);
+  const getPath = probe.ok ? '/api/spaces' : '/api/health';
+  const rounds = 3;
+  const anon: autocannon.Result[] = [];
+  const authed: autocannon.Result[] = [];
+  const slice = Math.max(3, Math.round(DURATION / 2));
+  await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: 2 }); // warm-up
+  for (let i = 0; i < rounds; i++) {
+    anon.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice }));
+    authed.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice, headers: { cookie } }));
+  }
+  const me = await fetch(`${BASE}/api/auth/user`, { headers: { cookie } });
+  if (me.status !== 200) throw new Error('the bench cookie does not sign in');
+  const mean = (rs: autocannon.Result[], f: (r: autocannon.Result) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
+  const a = { rps: mean(anon, (r) => r.requests.average), lat: mean(anon, (r) => r.latency.average), p99: mean(anon, (r) => r.latency.p99) };
+  const b = { rps: mean(authed, (r) => r.requests.average), lat: mean(authed, (r) => r.latency.average), p99: mean(authed, (r) => r.latency.p99) };
+  out(`GET ${getPath}, ${rounds} interleaved rounds of ${slice} s each:`);
+  out(`  anonymous:  ${Math.round(a.rps)} req/s, mean ${a.lat.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms`);
+  out(`  signed in:  ${Math.round(b.rps)} req/s, mean ${b.lat.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms`);
+  const ratio = b.lat / a.lat;
+  out(`  cost of the session: ×${ratio.toFixed(2)} mean latency, ×${(a.rps / b.rps).toFixed(2)} throughput (target ≤ 1.15) → ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
+
+  const dir = path.resolve('bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(path.join(dir, `auth-${stamp}.txt`), `${lines.join('\n')}\n`);
+  writeFileSync(path.join(dir, `auth-${stamp}.json`), JSON.stringify({ signIn: s, get: { path: getPath, anonymous: a, signedIn: b, ratio }, scrypt: { hashMs: avg(hashes), verifyMs: avg(verifies) } }, null, 2));
+  out();
+  out(`saved to bench/results/auth-${stamp}.txt`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,112 @@
+// A labelled input with its error message (aria-invalid, aria-describedby), and a password input with
+// a show/hide toggle. Shared by the account islands.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  hint?: ReactNode;
+  onValueChange(value: string): void;
+};
+
+const inputClass =
+  'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
+
+export function FormField({ label, name, value, error, hint, onValueChange, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
+        className={`${inputClass} ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
+      />
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-[var(--color-danger)]" data-field-error={name}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  const { label, name, value, error, hint, onValueChange, ...input } = props;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...input}
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
+          className={`${inputClass} pr-12 ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
+        >
+          {shown ? (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8M9.9 4.2A10.4 10.4 0 0 1 12 4c5 0 9 4.5 10 8a13 13 0 0 1-3.2 4.6M6.6 6.6C4.4 8 2.8 10 2 12c1 3.5 5 8 10 8 1.7 0 3.3-.5 4.7-1.3" />
+            </svg>
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M2 12c1-3.5 5-8 10-8s9 4.5 10 8c-1 3.5-5 8-10 8S3 15.5 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
+          )}
+        </button>
+      </div>
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-[var(--color-danger)]" data-field-error={name}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
+  return (
+    <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,58 @@
+// /login (spec 2.12): email and password (show/hide), links to /register, /forgot-password and /contact.
+// Success refreshes the current user and goes to `next` (a path on this site) or /.
+import { useRef } from 'react';
+import { AUTH_TOASTS, loginRequestSchema, safeNextPath, type AuthUserResponse } from '../../../contracts/auth';
+import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { showToastAfterNavigation } from '../lib/pending-toast';
+import { showToast } from '../lib/toast-store';
+import { setCurrentUser } from '../lib/user-store';
+import { FormField, PasswordField, SubmitButton } from './FormField';
+import { useForm } from './use-form';
+
+export default function LoginForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(loginRequestSchema, { email: '', password: '' });
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!form.validate(formRef.current)) return;
+    form.setBusy(true);
+    try {
+      const { user } = await apiFetch<AuthUserResponse>('/api/auth/login', { body: form.values });
+      setCurrentUser(user);
+      showToastAfterNavigation(AUTH_TOASTS.loginSuccess);
+      window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+    } catch (error) {
+      form.setBusy(false);
+      if (error instanceof ApiRequestError && error.fieldErrors && error.status === 400) form.setErrors(error.fieldErrors);
+      showToast({ title: AUTH_TOASTS.loginFailure.title, description: errorMessage(error, AUTH_TOASTS.loginFailure.fallback), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <FormField label="Email" name="email" type="email" autoComplete="email" value={form.values.email} error={form.errors.email} onValueChange={(v) => form.set('email', v)} />
+      <div className="flex flex-col gap-1.5">
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={form.values.password} error={form.errors.password} onValueChange={(v) => form.set('password', v)} />
+        <a href="/forgot-password" className="self-end text-sm font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </a>
+      </div>
+      <SubmitButton busy={form.busy} busyLabel="Signing in…">
+        Sign In
+      </SubmitButton>
+      <p className="text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <a href="/register" className="font-semibold text-brand-700 hover:underline">
+          Sign up
+        </a>
+      </p>
+      <p className="text-center text-xs text-muted">
+        Trouble signing in?{' '}
+        <a href="/contact" className="underline hover:text-ink">
+          Contact support
+        </a>
+      </p>
+    </form>
+  );
+}
