@@ -1,6 +1,7 @@
 // `npm start` as a process: it prints its URL, keeps data across a restart, stops gracefully on SIGTERM,
 // and refuses a bad configuration with one line naming the variable.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,10 +10,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'farmspace-process-'));
 
-function start(env: Record<string, string>) {
+/** A port that is free now: the site URL (and so the CSRF origin) must name the real port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(env: Record<string, string>, port = 0) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVE_SITE: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, SERVE_SITE: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -40,17 +50,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the product process', () => {
   it('keeps data across a graceful restart', async () => {
-    const first = start({});
+    const port = await freePort();
+    const first = start({}, port);
     const base = await first.url;
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
-    expect((await post(base, '/api/auth/ba/sign-up/email', { email: 'restart@example.com', password, name: 'Rita', lastName: 'Restart' })).status).toBe(200);
+    expect((await post(base, '/api/auth/register', { email: 'restart@example.com', password, firstName: 'Rita', lastName: 'Restart' })).status).toBe(201);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output().stdout).toContain('"msg":"stopped"');
 
-    const second = start({});
+    const second = start({}, port);
     const base2 = await second.url;
-    const signIn = await post(base2, '/api/auth/ba/sign-in/email', { email: 'restart@example.com', password });
+    const signIn = await post(base2, '/api/auth/login', { email: 'restart@example.com', password });
     expect(signIn.status).toBe(200);
     expect(((await signIn.json()) as { user: { email: string } }).user.email).toBe('restart@example.com');
     second.child.kill('SIGTERM');
