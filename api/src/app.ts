@@ -13,6 +13,7 @@ import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { maskUrl } from './lib/logger';
 import { attachSessionUser } from './lib/session';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createSpacesRouter } from './modules/spaces/spaces.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
     next();
   });
   api.use(createHealthRouter(context));
+  api.use(createSpacesRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 
