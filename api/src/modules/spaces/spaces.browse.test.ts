@@ -111,7 +111,7 @@ describe('GET /api/spaces on generated data', () => {
       maxPrice: maybe(fc.integer({ min: 0, max: 5000 })),
       spaceType: maybe(fc.constantFrom(...SPACE_TYPES)),
       country: maybe(fc.constantFrom(...COUNTRIES)),
-      amenities: fc.oneof({ arbitrary: fc.constant([]), weight: 2 }, { arbitrary: fc.subarray([...AMENITY_IDS], { minLength: 1, maxLength: 2 }), weight: 1 }),
+      amenities: fc.oneof({ arbitrary: fc.constant<string[]>([]), weight: 2 }, { arbitrary: fc.subarray([...AMENITY_IDS], { minLength: 1, maxLength: 2 }), weight: 1 }),
     })
     .filter((f) => f.minSize === undefined || f.maxSize === undefined || f.minSize <= f.maxSize);
 

@@ -49,7 +49,7 @@ describe('listing lifecycle', () => {
   });
 
   it('31 days later: archived exactly once with two job runners, off the public list, featured ended', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await createDraft(`Expiring ${i}`));
     for (const id of ids) await publishSpace(t.db, id, i(id) ? 'featured_upgrade' : 'listing_fee', t.clock.now());
     // A listing published later must survive the same run.
