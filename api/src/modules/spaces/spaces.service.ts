@@ -61,7 +61,8 @@ function orderAndAfter(query: SpaceQuery): { order: SQL[]; after?: SQL } {
   switch (query.sort) {
     case 'newest':
       return {
-        order: [desc(spaces.createdAt), desc(spaces.id)],
+        // NULLS LAST as the indexes are built (drizzle-kit writes DESC NULLS LAST), or the planner sorts.
+        order: [sql`${spaces.createdAt} desc nulls last`, sql`${spaces.id} desc nulls last`],
         after: cursor && sql`(${spaces.createdAt}, ${spaces.id}) < (${cursor.key}::timestamptz, ${cursor.id})`,
       };
     case 'price_asc':
@@ -92,7 +93,8 @@ export function spaceFilters(query: SpaceQuery, now: Date): SQL {
   if (query.spaceType) conditions.push(eq(spaces.spaceType, query.spaceType));
   if (query.country) conditions.push(eq(spaces.country, query.country));
   if (query.amenities.length) conditions.push(sql`${spaces.amenities} @> ${sql.param(query.amenities)}::text[]`);
-  if (query.featured === true) conditions.push(and(eq(spaces.isFeatured, true), gt(spaces.featuredUntil, now)));
+  // Written as the featured index's predicate (is_featured), so the planner can prove it applies.
+  if (query.featured === true) conditions.push(and(sql`${spaces.isFeatured}`, gt(spaces.featuredUntil, now)));
   if (query.featured === false) conditions.push(sql`not (${spaces.isFeatured} and coalesce(${spaces.featuredUntil} > ${now}, false))`);
   return and(...conditions)!;
 }
