@@ -108,25 +108,26 @@ export type SpacePage = { spaces: Space[]; nextCursor: string | null; total?: { 
 export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Promise<SpacePage> {
   const where = spaceFilters(query, now);
   const { order, after } = orderAndAfter(query);
-  const rowsPromise = db
-    .select({ row: spaces, sortKey: SORT_KEY[query.sort] })
+  // The first page carries the capped count as an uncorrelated sub-select (computed once, an index-only
+  // scan): one round trip per request. No row means no match at all, so the count is then 0.
+  const total = query.cursor
+    ? sql<null>`null`
+    : sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
+  const rows = await db
+    .select({ row: spaces, sortKey: SORT_KEY[query.sort], total })
     .from(spaces)
     .where(after ? and(where, after) : where)
     .orderBy(...order)
     .limit(query.limit + 1);
-  const countPromise = query.cursor ? undefined : countSpaces(db, where);
-  const [rows, total] = await Promise.all([rowsPromise, countPromise]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.row.id }) : null;
-  return { spaces: page.map((r) => toSpace(r.row)), nextCursor, total };
-}
-
-async function countSpaces(db: Executor, where: SQL): Promise<{ count: number; capped: boolean }> {
-  const limited = db.select({ one: sql`1` }).from(spaces).where(where).limit(SPACE_COUNT_CAP + 1).as('limited');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-  const n = Number(row?.n ?? 0);
-  return n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
+  let count: SpacePage['total'];
+  if (!query.cursor) {
+    const n = Number(rows[0]?.total ?? 0);
+    count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
+  }
+  return { spaces: page.map((r) => toSpace(r.row)), nextCursor, total: count };
 }
 
 // ---- single space, own spaces --------------------------------------------------------------------
