@@ -83,7 +83,7 @@ async function seedTo(ownerId: number, from: number, to: number) {
 }
 
 /** Runs autocannon on each URL in turn, ROUNDS times, and averages: the machine's noise hits all alike. */
-const ROUNDS = 2;
+const ROUNDS = 3;
 async function measureSideBySide(runs: { label: string; url: string }[]): Promise<Run[]> {
   const samples = runs.map(() => [] as Awaited<ReturnType<typeof autocannon>>[]);
   for (const run of runs) await autocannon({ url: run.url, connections: CONNECTIONS, duration: 2 }); // warm-up
@@ -119,7 +119,12 @@ async function phase(label: string) {
       { label: `${label} bare node:http first page`, url: `${bareBase}/api/spaces?${QUERY}` },
       { label: `${label} express 10th keyset page`, url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}` },
     ]);
-    return { first: first!, bareFirst: bareFirst!, tenth: tenth! };
+    // Service time without queueing: one connection, so the machine's other load weighs less.
+    const single = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}`, connections: 1, duration: 4 });
+    const singleTenth = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}`, connections: 1, duration: 4 });
+    log(`${`${label} express, 1 connection: first / 10th page`.padEnd(44)} mean ${single.latency.mean.toFixed(2)} / ${singleTenth.latency.mean.toFixed(2)} ms   p99 ${single.latency.p99} / ${singleTenth.latency.p99} ms`);
+    results[`${label} single-connection`] = { firstMean: single.latency.mean, tenthMean: singleTenth.latency.mean, firstP99: single.latency.p99, tenthP99: singleTenth.latency.p99 };
+    return { first: first!, bareFirst: bareFirst!, tenth: tenth!, singleFirst: single.latency.mean, singleTenth: singleTenth.latency.mean };
   } finally {
     express.kill('SIGTERM');
     bare.kill('SIGTERM');
@@ -148,6 +153,8 @@ const checks = [
   [`first page at 1M ≤ 1.5× its cost at 100k`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99} vs ${small.first.p99} ms)`],
   [`10th keyset page ≤ 2× the first (100k)`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],
   [`10th keyset page ≤ 2× the first (1M)`, cost(large.tenth) <= 2 * cost(large.first), `${(cost(large.tenth) / cost(large.first)).toFixed(2)}×`],
+  [`1 connection: first page at 1M ≤ 1.5× 100k`, large.singleFirst <= 1.5 * small.singleFirst, `${(large.singleFirst / small.singleFirst).toFixed(2)}× (${large.singleFirst.toFixed(2)} vs ${small.singleFirst.toFixed(2)} ms)`],
+  [`1 connection: 10th page ≤ 2× the first (1M)`, large.singleTenth <= 2 * large.singleFirst, `${(large.singleTenth / large.singleFirst).toFixed(2)}×`],
   [`Express ≥ 0.85× bare node:http (100k)`, small.first.rps >= 0.85 * small.bareFirst.rps, `${(small.first.rps / small.bareFirst.rps).toFixed(2)}×`],
   [`Express ≥ 0.85× bare node:http (1M)`, large.first.rps >= 0.85 * large.bareFirst.rps, `${(large.first.rps / large.bareFirst.rps).toFixed(2)}×`],
 ] as const;

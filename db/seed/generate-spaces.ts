@@ -33,7 +33,7 @@ export async function generateSpaces(db: Executor, options: { count: number; own
              ${amenityExpr}, '{}'::text[], ${options.ownerId},
              s.state <> 'draft', s.state <> 'paused', s.featured, case when s.featured then ${options.now}::timestamptz + interval '20 days' end,
              case when s.state = 'expired' then ${options.now}::timestamptz - interval '1 day' else ${options.now}::timestamptz + interval '1 day' * (1 + (s.g % 29)) end,
-             date_trunc('milliseconds', ${options.now}::timestamptz - interval '1 millisecond' * (s.g * 2591)),
+             date_trunc('milliseconds', ${options.now}::timestamptz - interval '1 millisecond' * (s.g::bigint * 2591)),
              ${options.now}::timestamptz
       from (
         select g, case when r < 0.04 then 'draft' when r < 0.08 then 'paused' when r < 0.11 then 'expired' else 'live' end as state, random() < 0.02 as featured
