@@ -335,7 +335,7 @@ function SpaceCard({ space, viewer, onOpen }: { space: Space; viewer: SpaceViewe
   return (
     <li className="card flex flex-col overflow-hidden" data-space-card={space.id}>
       <div className="relative">
-        <SpaceImage space={space} className="aspect-[3/2] w-full bg-brand-50 object-cover" sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw" />
+        <SpaceImage space={space} className="aspect-[16/10] w-full bg-brand-50 object-cover" sizes="(min-width: 1024px) 380px, (min-width: 640px) 45vw, 100vw" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           {featured && <FeaturedBadge />}
           <TypeBadge spaceType={space.spaceType} />
