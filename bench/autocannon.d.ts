@@ -1,4 +1,5 @@
-// The part of autocannon's API the benches use (the package ships no types).
+// The part of autocannon's API the benches use (the package ships no types): the callback form and the
+// promise form (no callback given).
 declare module 'autocannon' {
   namespace autocannon {
     type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
@@ -6,14 +7,16 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      pipelining?: number;
       method?: string;
       headers?: Record<string, string>;
       body?: string;
       requests?: Array<RawRequest & { setupRequest?: (req: RawRequest) => RawRequest }>;
     };
-    type Histogram = { average: number; p50: number; p90: number; p99: number; total: number };
-    type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number };
+    type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
+    type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '2xx': number };
   }
   function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
   export default autocannon;
 }

@@ -45,17 +45,43 @@ export const spaces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('spaces_owner_id_idx').on(t.ownerId),
-    index('spaces_city_idx').on(sql`lower(${t.city})`, t.createdAt.desc(), t.id.desc()),
-    index('spaces_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('spaces_price_idx').on(t.pricePerMonth, t.id),
-    index('spaces_size_idx').on(t.size, t.id),
-    index('spaces_type_idx').on(t.spaceType, t.createdAt.desc(), t.id.desc()),
-    index('spaces_country_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
-    index('spaces_amenities_idx').using('gin', t.amenities),
-    index('spaces_expires_idx').on(t.expiresAt),
-  ],
+  // Browse indexes (tuned with bench/spaces.ts; docs/decisions/0202-browse-indexes-and-count.md). Each is
+  // partial on the time-independent half of the public predicate and leads with equality filters, then
+  // the sort keys, so a page is an ordered index walk whatever the table size; the other filter columns trail
+  // the unique (sort, id) keys (drizzle has no INCLUDE) so that the capped count is an index-only scan.
+  (t) => {
+    const listed = sql`${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`;
+    return [
+      index('spaces_owner_id_idx').on(t.ownerId),
+      index('spaces_public_newest_idx')
+        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_country_type_idx')
+        .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_country_idx')
+        .on(t.country, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_type_idx')
+        .on(t.spaceType, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_city_idx')
+        .on(sql`lower(${t.city})`, t.createdAt.desc(), t.id.desc(), t.spaceType, t.country, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_price_idx')
+        .on(t.pricePerMonth, t.id, t.country, t.spaceType, t.size, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_size_idx')
+        .on(t.size, t.id, t.country, t.spaceType, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .where(listed),
+      index('spaces_public_featured_idx')
+        .on(t.createdAt.desc(), t.id.desc(), t.featuredUntil, t.expiresAt, t.isDemoListing)
+        .where(sql`${t.isFeatured} and ${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`),
+      index('spaces_public_amenities_idx').using('gin', t.amenities).where(listed),
+      // The expiry job's claim: live paid listings by expiry.
+      index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
+    ];
+  },
 );
 
 export const archivedSpaces = pgTable('archived_spaces', {

@@ -1,11 +1,16 @@
 // The background jobs every API instance runs (each claims its rows, so N instances are safe).
 import type { AppContext } from '../app-context';
+import { MINUTE } from '../lib/clock';
 import { sendPendingEmails } from '../modules/email/outbox';
+import { expireListings } from '../modules/spaces/expire-listings';
 import type { Job } from './job-runner';
 
 /** How often each instance looks for due e-mails (one indexed query when there are none). */
 export const OUTBOX_INTERVAL_MS = 2000;
 
 export function backgroundJobs(ctx: AppContext): Job[] {
-  return [{ name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) }];
+  return [
+    { name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) },
+    { name: 'listing-expiry', intervalMs: MINUTE, run: () => expireListings(ctx.db, ctx.clock.now()) },
+  ];
 }

@@ -1,0 +1,45 @@
+// The listing-expiry job (spec 4: a listing lasts 30 days). Expired paid listings are copied into
+// archived_spaces and switched off; featured status ends at featuredUntil. Safe with any number of API
+// instances: rows are claimed with FOR UPDATE SKIP LOCKED and archived_spaces.original_id is unique
+// (ON CONFLICT DO NOTHING), so each listing is archived exactly once.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../../db/client';
+
+const BATCH = 500;
+
+export type ExpiryResult = { archived: number; unfeatured: number };
+
+export async function expireListings(db: Executor, now: Date): Promise<ExpiryResult> {
+  let archived = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`
+        with due as (
+          select id from spaces
+          where is_active and has_listing_fee and not is_demo_listing and expires_at <= ${now}
+          order by id
+          limit ${BATCH}
+          for update skip locked
+        ), archived as (
+          insert into archived_spaces (original_id, title, description, location, city, price_per_month, space_type, owner_id, archived_at)
+          select s.id, s.title, s.description, s.location, s.city, s.price_per_month, s.space_type, s.owner_id, ${now}
+          from spaces s join due on due.id = s.id
+          on conflict (original_id) do nothing
+          returning original_id
+        )
+        update spaces set is_active = false, is_featured = false, updated_at = ${now}
+        from due where spaces.id = due.id
+        returning (select count(*) from archived)::int as archived_count, spaces.id`,
+    );
+    archived += rows[0] ? Number((rows[0] as unknown as { archived_count: number }).archived_count) : 0;
+    if (rows.length < BATCH) break;
+  }
+  const unfeatured = await queryRows<{ id: number }>(
+    db,
+    sql`update spaces set is_featured = false, updated_at = ${now}
+        where is_featured and featured_until is not null and featured_until <= ${now} and not is_demo_listing
+        returning id`,
+  );
+  return { archived, unfeatured: unfeatured.length };
+}

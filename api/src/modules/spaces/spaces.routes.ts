@@ -1,0 +1,60 @@
+// The spaces calls of spec 7: browse (public), read one, own list, create, update (edit, pause,
+// resume) and delete. Thin: parse with the contracts, call the service, answer.
+import { Router, type Request } from 'express';
+import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema } from '../../../../contracts/spaces';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { currentUser, requireUser } from '../../lib/session';
+import { stripMarkupFields } from '../../lib/strip-markup';
+import { parseInput } from '../../lib/validate';
+import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
+
+const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode'] as const;
+
+function spaceId(req: Request): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Space not found.');
+  return Number(raw);
+}
+
+export function createSpacesRouter(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/spaces', async (req, res) => {
+    const query = parseInput(spaceQuerySchema, req.query);
+    const page = await listSpaces(ctx.db, query, ctx.clock.now());
+    if (page.total) {
+      res.set(SPACES_HEADERS.total, String(page.total.count));
+      res.set(SPACES_HEADERS.capped, String(page.total.capped));
+    }
+    if (page.nextCursor) res.set(SPACES_HEADERS.nextCursor, page.nextCursor);
+    res.json(page.spaces);
+  });
+
+  router.get('/spaces/my', requireUser, async (req, res) => {
+    res.json(await listOwnSpaces(ctx.db, currentUser(req).id, ctx.clock.now()));
+  });
+
+  router.get('/spaces/:id', async (req, res) => {
+    res.json(await getVisibleSpace(ctx.db, spaceId(req), req.user?.id, ctx.clock.now()));
+  });
+
+  router.post('/spaces', requireUser, async (req, res) => {
+    const input = parseInput(createSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
+    const space = await createSpace(ctx.db, currentUser(req).id, input, ctx.clock.now());
+    res.status(201).location(`/api/spaces/${space.id}`).json(space);
+  });
+
+  router.patch('/spaces/:id', requireUser, async (req, res) => {
+    const id = spaceId(req);
+    const changes = parseInput(updateSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
+    res.json(await updateSpace(ctx.db, id, currentUser(req).id, changes, ctx.clock.now()));
+  });
+
+  router.delete('/spaces/:id', requireUser, async (req, res) => {
+    await deleteSpace(ctx.db, spaceId(req), currentUser(req).id);
+    res.status(204).end();
+  });
+
+  return router;
+}

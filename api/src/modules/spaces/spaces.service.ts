@@ -1,0 +1,208 @@
+// Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
+// input with the contracts and call these with typed values; time is always passed in from the clock.
+import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { LISTING_DURATION_DAYS } from '../../../../contracts/constants';
+import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '../../../../contracts/spaces';
+import type { Executor } from '../../../../db/client';
+import { spaces } from '../../../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { DAY } from '../../lib/clock';
+import { decodeCursor, encodeCursor } from './space-cursor';
+import { isPublicSpace, publicSpacePredicate, spaceStatus } from './space-visibility';
+
+export type SpaceRow = typeof spaces.$inferSelect;
+
+export function toSpace(row: SpaceRow): Space {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    size: row.size,
+    pricePerMonth: row.pricePerMonth,
+    spaceType: row.spaceType,
+    amenities: row.amenities,
+    images: row.images,
+    available: row.available,
+    verified: row.verified,
+    ownerId: row.ownerId,
+    hasListingFee: row.hasListingFee,
+    isFeatured: row.isFeatured,
+    featuredUntil: row.featuredUntil?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    isActive: row.isActive,
+    isDemoListing: row.isDemoListing,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOwnSpace(row: SpaceRow, now: Date): OwnSpace {
+  return { ...toSpace(row), status: spaceStatus(row, now) };
+}
+
+// ---- browse ------------------------------------------------------------------------------------
+
+/** The sort key of each order as text with full precision (timestamps to the microsecond). */
+const SORT_KEY: Record<SpaceQuery['sort'], SQL<string>> = {
+  newest: sql<string>`to_char(${spaces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  price_asc: sql<string>`${spaces.pricePerMonth}::text`,
+  price_desc: sql<string>`${spaces.pricePerMonth}::text`,
+  size: sql<string>`${spaces.size}::text`,
+};
+
+function orderAndAfter(query: SpaceQuery): { order: SQL[]; after?: SQL } {
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+  switch (query.sort) {
+    case 'newest':
+      return {
+        // NULLS LAST as the indexes are built (drizzle-kit writes DESC NULLS LAST), or the planner sorts.
+        order: [sql`${spaces.createdAt} desc nulls last`, sql`${spaces.id} desc nulls last`],
+        after: cursor && sql`(${spaces.createdAt}, ${spaces.id}) < (${cursor.key}::timestamptz, ${cursor.id})`,
+      };
+    case 'price_asc':
+      return {
+        order: [asc(spaces.pricePerMonth), asc(spaces.id)],
+        after: cursor && sql`(${spaces.pricePerMonth}, ${spaces.id}) > (${cursor.key}::numeric, ${cursor.id})`,
+      };
+    case 'price_desc':
+      return {
+        order: [desc(spaces.pricePerMonth), desc(spaces.id)],
+        after: cursor && sql`(${spaces.pricePerMonth}, ${spaces.id}) < (${cursor.key}::numeric, ${cursor.id})`,
+      };
+    case 'size':
+      return {
+        order: [desc(spaces.size), desc(spaces.id)],
+        after: cursor && sql`(${spaces.size}, ${spaces.id}) < (${Number(cursor.key)}::int, ${cursor.id})`,
+      };
+  }
+}
+
+/** The filters of spec 7 plus `featured`, always on top of the public predicate. */
+export function spaceFilters(query: SpaceQuery, now: Date): SQL {
+  const conditions: (SQL | undefined)[] = [publicSpacePredicate(now)];
+  if (query.city) conditions.push(sql`lower(${spaces.city}) = ${query.city.toLowerCase()}`);
+  if (query.minSize !== undefined) conditions.push(gte(spaces.size, query.minSize));
+  if (query.maxSize !== undefined) conditions.push(lte(spaces.size, query.maxSize));
+  if (query.maxPrice !== undefined) conditions.push(sql`${spaces.pricePerMonth} <= ${query.maxPrice}::numeric`);
+  if (query.spaceType) conditions.push(eq(spaces.spaceType, query.spaceType));
+  if (query.country) conditions.push(eq(spaces.country, query.country));
+  if (query.amenities.length) conditions.push(sql`${spaces.amenities} @> ${sql.param(query.amenities)}::text[]`);
+  // Written as the featured index's predicate (is_featured), so the planner can prove it applies.
+  if (query.featured === true) conditions.push(and(sql`${spaces.isFeatured}`, gt(spaces.featuredUntil, now)));
+  if (query.featured === false) conditions.push(sql`not (${spaces.isFeatured} and coalesce(${spaces.featuredUntil} > ${now}, false))`);
+  return and(...conditions)!;
+}
+
+export type SpacePage = { spaces: Space[]; nextCursor: string | null; total?: { count: number; capped: boolean } };
+
+/**
+ * One page of public spaces in keyset order. The count is computed for the first page only (later pages
+ * keep the first one's) and stops at SPACE_COUNT_CAP, so it costs at most that many index entries.
+ */
+export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Promise<SpacePage> {
+  const where = spaceFilters(query, now);
+  const { order, after } = orderAndAfter(query);
+  // The first page carries the capped count as an uncorrelated sub-select (computed once, an index-only
+  // scan): one round trip per request. No row means no match at all, so the count is then 0.
+  const total = query.cursor
+    ? sql<null>`null`
+    : sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
+  const rows = await db
+    .select({ row: spaces, sortKey: SORT_KEY[query.sort], total })
+    .from(spaces)
+    .where(after ? and(where, after) : where)
+    .orderBy(...order)
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.limit && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.row.id }) : null;
+  let count: SpacePage['total'];
+  if (!query.cursor) {
+    const n = Number(rows[0]?.total ?? 0);
+    count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
+  }
+  return { spaces: page.map((r) => toSpace(r.row)), nextCursor, total: count };
+}
+
+// ---- single space, own spaces --------------------------------------------------------------------
+
+async function findSpace(db: Executor, id: number): Promise<SpaceRow | undefined> {
+  const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
+  return row;
+}
+
+/** A public space, or the viewer's own in any state; everything else is "not found". */
+export async function getVisibleSpace(db: Executor, id: number, viewerId: number | undefined, now: Date): Promise<Space | OwnSpace> {
+  const row = await findSpace(db, id);
+  if (!row) throw AppError.notFound('Space not found.');
+  if (viewerId !== undefined && row.ownerId === viewerId) return toOwnSpace(row, now);
+  if (!isPublicSpace(row, now)) throw AppError.notFound('Space not found.');
+  return toSpace(row);
+}
+
+export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): Promise<OwnSpace[]> {
+  const rows = await db.select().from(spaces).where(eq(spaces.ownerId, ownerId)).orderBy(desc(spaces.createdAt), desc(spaces.id));
+  return rows.map((row) => toOwnSpace(row, now));
+}
+
+// ---- create, update, delete ---------------------------------------------------------------------
+
+/** A new listing is an unpaid draft: not public until publishSpace runs after the listing fee. */
+export async function createSpace(db: Executor, ownerId: number, input: CreateSpace, now: Date): Promise<OwnSpace> {
+  const [row] = await db
+    .insert(spaces)
+    .values({
+      ...input,
+      state: input.state ?? null,
+      zipCode: input.zipCode ?? null,
+      ownerId,
+      hasListingFee: false,
+      isActive: true,
+      isFeatured: false,
+      isDemoListing: false,
+      verified: false,
+      // Required by the schema; a draft's expiry is meaningless until publishSpace sets now + 30 days.
+      expiresAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toOwnSpace(row!, now);
+}
+
+async function findOwnedSpace(db: Executor, id: number, userId: number): Promise<SpaceRow> {
+  const row = await findSpace(db, id);
+  if (!row) throw AppError.notFound('Space not found.');
+  if (row.ownerId !== userId) throw AppError.forbidden('Only the owner can change this listing.');
+  return row;
+}
+
+export async function updateSpace(db: Executor, id: number, userId: number, changes: UpdateSpace, now: Date): Promise<OwnSpace> {
+  const row = await findOwnedSpace(db, id, userId);
+  if (changes.isActive === true && !row.isActive) {
+    const status = spaceStatus({ ...row, isActive: true }, now);
+    if (status === 'draft') throw AppError.conflict('This listing is not published yet. Complete payment to publish it.');
+    if (status === 'expired') throw AppError.conflict('This listing has expired and cannot be resumed.');
+  }
+  const { isActive, ...fields } = changes;
+  const [updated] = await db
+    .update(spaces)
+    .set({ ...fields, ...(isActive !== undefined && { isActive }), updatedAt: now })
+    .where(and(eq(spaces.id, id), eq(spaces.ownerId, userId)))
+    .returning();
+  if (!updated) throw AppError.notFound('Space not found.');
+  return toOwnSpace(updated, now);
+}
+
+export async function deleteSpace(db: Executor, id: number, userId: number): Promise<void> {
+  await findOwnedSpace(db, id, userId);
+  await db.delete(spaces).where(and(eq(spaces.id, id), eq(spaces.ownerId, userId)));
+}
+
+export const LISTING_DURATION_MS = LISTING_DURATION_DAYS * DAY;

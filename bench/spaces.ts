@@ -1,0 +1,173 @@
+// `npm run bench:spaces`: GET /api/spaces on PostgreSQL at 100,000 and 1,000,000 listings, autocannon at
+// 50 connections with 4 filters. Prints requests/s, p50 and p99 for: the first page (100k and 1M), the
+// tenth keyset page, and the Express route against a bare node:http handler running the same query.
+// Targets (issue 5): p99 ≤ 50 ms at 100k; first page at 1M ≤ 1.5× its cost at 100k; 10th page ≤ 2× the
+// first; Express ≥ 0.85× the bare handler's requests/s. Output is also written to bench/results/.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { openDatabase, schema, type Executor } from '../db/client';
+import { ensureDemoOwner } from '../db/seed/demo-owner';
+import { seedDemonstrationData } from '../db/seed/index';
+import { generateSpaces } from '../db/seed/generate-spaces';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'spaces_bench';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const EXPRESS_PORT = Number(process.env.BENCH_PORT ?? 4432);
+const BARE_PORT = EXPRESS_PORT + 1;
+const QUERY = 'country=US&spaceType=rooftop&maxPrice=6000&amenities=power';
+
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = `/${DB_NAME}`;
+const lines: string[] = [];
+const results: Record<string, unknown> = { query: QUERY, connections: CONNECTIONS, durationSeconds: DURATION };
+function log(line = '') {
+  console.log(line);
+  lines.push(line);
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(mode: 'express' | 'bare', port: number): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'spaces-server.ts'), [mode, String(port)], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.href, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+type Run = { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/** The cursor of the n-th page (n ≥ 2) of the benchmark query. */
+async function cursorOfPage(base: string, n: number): Promise<string> {
+  let cursor = '';
+  for (let page = 1; page < n; page++) {
+    const res = await fetch(`${base}/api/spaces?${QUERY}${cursor ? `&cursor=${cursor}` : ''}`);
+    await res.arrayBuffer();
+    cursor = res.headers.get('x-next-cursor') ?? '';
+    if (!cursor) throw new Error(`the benchmark query has fewer than ${n} pages`);
+  }
+  return cursor;
+}
+
+async function seedTo(ownerId: number, from: number, to: number) {
+  const started = Date.now();
+  // A client of its own: the API pool's 15 s statement timeout is too short for 100k-row batches here.
+  const client = new pg.Client({ connectionString: dbUrl.href });
+  await client.connect();
+  try {
+    await generateSpaces(drizzle({ client, schema }) as unknown as Executor, { count: to - from, ownerId, now: new Date(), startIndex: from, batch: 50_000 });
+    await client.query('vacuum analyze spaces');
+  } finally {
+    await client.end();
+  }
+  log(`seeded ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} listings in ${((Date.now() - started) / 1000).toFixed(1)} s (incl. VACUUM ANALYZE)`);
+}
+
+/** Runs autocannon on each URL in turn, ROUNDS times, and averages: the machine's noise hits all alike. */
+const ROUNDS = 3;
+async function measureSideBySide(runs: { label: string; url: string }[]): Promise<Run[]> {
+  const samples = runs.map(() => [] as Awaited<ReturnType<typeof autocannon>>[]);
+  for (const run of runs) await autocannon({ url: run.url, connections: CONNECTIONS, duration: 2 }); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, run] of runs.entries()) samples[i]!.push(await autocannon({ url: run.url, connections: CONNECTIONS, duration: DURATION / ROUNDS }));
+  }
+  return runs.map((run, i) => {
+    const s = samples[i]!;
+    const avg = (f: (r: (typeof s)[number]) => number) => s.reduce((n, r) => n + f(r), 0) / s.length;
+    const result: Run = {
+      label: run.label,
+      rps: avg((r) => r.requests.average),
+      p50: avg((r) => r.latency.p50),
+      p99: avg((r) => r.latency.p99),
+      errors: s.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      non2xx: s.reduce((n, r) => n + r.non2xx, 0),
+    };
+    log(`${run.label.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms${result.errors || result.non2xx ? `   errors ${result.errors} non-2xx ${result.non2xx}` : ''}`);
+    results[run.label] = result;
+    return result;
+  });
+}
+
+async function phase(label: string) {
+  const express = await startServer('express', EXPRESS_PORT);
+  const bare = await startServer('bare', BARE_PORT);
+  try {
+    const expressBase = `http://127.0.0.1:${EXPRESS_PORT}`;
+    const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+    const cursor = await cursorOfPage(expressBase, 10);
+    const [first, bareFirst, tenth] = await measureSideBySide([
+      { label: `${label} express first page`, url: `${expressBase}/api/spaces?${QUERY}` },
+      { label: `${label} bare node:http first page`, url: `${bareBase}/api/spaces?${QUERY}` },
+      { label: `${label} express 10th keyset page`, url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}` },
+    ]);
+    // Service time without queueing: one connection, so the machine's other load weighs less.
+    const single = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}`, connections: 1, duration: 4 });
+    const singleTenth = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}`, connections: 1, duration: 4 });
+    log(`${`${label} express, 1 connection: first / 10th page`.padEnd(44)} mean ${single.latency.mean.toFixed(2)} / ${singleTenth.latency.mean.toFixed(2)} ms   p99 ${single.latency.p99} / ${singleTenth.latency.p99} ms`);
+    results[`${label} single-connection`] = { firstMean: single.latency.mean, tenthMean: singleTenth.latency.mean, firstP99: single.latency.p99, tenthP99: singleTenth.latency.p99 };
+    return { first: first!, bareFirst: bareFirst!, tenth: tenth!, singleFirst: single.latency.mean, singleTenth: singleTenth.latency.mean };
+  } finally {
+    express.kill('SIGTERM');
+    bare.kill('SIGTERM');
+  }
+}
+
+const startedAt = Date.now();
+log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
+log(`GET /api/spaces?${QUERY} — autocannon ${CONNECTIONS} connections × ${DURATION} s, PostgreSQL database ${DB_NAME}`);
+await admin(`drop database if exists "${DB_NAME}" with (force)`);
+await admin(`create database "${DB_NAME}"`);
+const database = openDatabase({ databaseUrl: dbUrl.href, poolSize: 2 });
+await database.migrate();
+await seedDemonstrationData(database.db, new Date());
+const ownerId = await ensureDemoOwner(database.db);
+
+await seedTo(ownerId, 0, 100_000);
+const small = await phase('100k');
+await seedTo(ownerId, 100_000, 1_000_000);
+const large = await phase('1M');
+await database.close();
+
+const cost = (r: Run) => 1 / r.rps; // time per request under the same load
+const checks = [
+  [`p99 at 100k ≤ 50 ms`, small.first.p99 <= 50, `${small.first.p99.toFixed(1)} ms`],
+  [`first page at 1M ≤ 1.5× its cost at 100k`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99.toFixed(0)} vs ${small.first.p99.toFixed(0)} ms)`],
+  [`10th keyset page ≤ 2× the first (100k)`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],
+  [`10th keyset page ≤ 2× the first (1M)`, cost(large.tenth) <= 2 * cost(large.first), `${(cost(large.tenth) / cost(large.first)).toFixed(2)}×`],
+  [`1 connection: first page at 1M ≤ 1.5× 100k`, large.singleFirst <= 1.5 * small.singleFirst, `${(large.singleFirst / small.singleFirst).toFixed(2)}× (${large.singleFirst.toFixed(2)} vs ${small.singleFirst.toFixed(2)} ms)`],
+  [`1 connection: 10th page ≤ 2× the first (1M)`, large.singleTenth <= 2 * large.singleFirst, `${(large.singleTenth / large.singleFirst).toFixed(2)}×`],
+  [`Express ≥ 0.85× bare node:http (100k)`, small.first.rps >= 0.85 * small.bareFirst.rps, `${(small.first.rps / small.bareFirst.rps).toFixed(2)}×`],
+  [`Express ≥ 0.85× bare node:http (1M)`, large.first.rps >= 0.85 * large.bareFirst.rps, `${(large.first.rps / large.bareFirst.rps).toFixed(2)}×`],
+] as const;
+log();
+for (const [name, ok, figure] of checks) log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${figure}`);
+results.checks = checks.map(([name, ok, figure]) => ({ name, ok, figure }));
+log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+log(`\nwhole benchmark: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+
+const outDir = path.join(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(path.join(outDir, `spaces-${stamp}.txt`), lines.join('\n') + '\n');
+writeFileSync(path.join(outDir, `spaces-${stamp}.json`), JSON.stringify(results, null, 2));
+await admin(`drop database if exists "${DB_NAME}" with (force)`);
+process.exit(0);

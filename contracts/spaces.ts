@@ -1,0 +1,249 @@
+// Contracts of the spaces calls (spec 5, 7, 9): the browse query, the create and update bodies, and the
+// space as the API answers it. The site validates with these before sending; the API validates again.
+import { z } from 'zod';
+import { AMENITY_IDS } from './amenities';
+import { COUNTRIES, PAYMENT_TYPES, SPACE_TYPES } from './constants';
+
+export const SPACE_SORTS = ['newest', 'price_asc', 'price_desc', 'size'] as const;
+export type SpaceSort = (typeof SPACE_SORTS)[number];
+export const SPACE_PAGE_DEFAULT = 24;
+export const SPACE_PAGE_MAX = 100;
+/** Above this many matches the count header says "at least" (X-Total-Count-Capped: true). */
+export const SPACE_COUNT_CAP = 1000;
+/** The listing form's extra country option (spec 2.9 "other"); countries are stored in 3 characters. */
+export const OTHER_COUNTRY = 'XX';
+export const LISTING_COUNTRIES = [...COUNTRIES, OTHER_COUNTRY] as const;
+export const MAX_PRICE_PER_MONTH = 99_999_999.99;
+export const MAX_SIZE_SQFT = 100_000_000;
+export const MAX_IMAGES = 10;
+export const MAX_DESCRIPTION = 5000;
+
+/** Response headers of GET /api/spaces (the body stays the spec's plain list). */
+export const SPACES_HEADERS = { total: 'X-Total-Count', capped: 'X-Total-Count-Capped', nextCursor: 'X-Next-Cursor' } as const;
+
+// ---- query -------------------------------------------------------------------------------------
+
+/** Query values arrive as strings; empty ones (an untouched form field) count as absent. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const single = (message: string) => z.string({ error: (iss) => (Array.isArray(iss.input) ? 'must be given once' : message) });
+
+const wholeNumber = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    single('must be a whole number')
+      .trim()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().max(max, `must be at most ${max}`))
+      .optional(),
+  );
+
+const amount = z.preprocess(
+  blankToUndefined,
+  single('must be a number such as 1500 or 1500.50')
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, 'must be a number such as 1500 or 1500.50')
+    .refine((v) => Number(v) <= MAX_PRICE_PER_MONTH, `must be at most ${MAX_PRICE_PER_MONTH}`)
+    .optional(),
+);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: (iss) => (Array.isArray(iss.input) ? 'must be given once' : `must be one of ${values.join(', ')}`) }).optional());
+
+export const spaceQuerySchema = z
+  .object({
+    city: z.preprocess(blankToUndefined, single('must be text').trim().max(100, 'must be at most 100 characters').optional()),
+    minSize: wholeNumber(MAX_SIZE_SQFT),
+    maxSize: wholeNumber(MAX_SIZE_SQFT),
+    maxPrice: amount,
+    spaceType: oneOf(SPACE_TYPES),
+    country: oneOf(LISTING_COUNTRIES),
+    amenities: z.preprocess(
+      (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v]),
+      z.array(z.enum(AMENITY_IDS, { error: `must be among ${AMENITY_IDS.join(', ')}` })).max(AMENITY_IDS.length, 'too many values'),
+    ),
+    featured: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(SPACE_SORTS, { error: `must be one of ${SPACE_SORTS.join(', ')}` }).default('newest')),
+    limit: z.preprocess(
+      blankToUndefined,
+      single('must be a whole number')
+        .regex(/^\d+$/, 'must be a whole number')
+        .transform(Number)
+        .pipe(z.number().min(1, 'must be at least 1').max(SPACE_PAGE_MAX, `must be at most ${SPACE_PAGE_MAX}`))
+        .default(SPACE_PAGE_DEFAULT),
+    ),
+    cursor: z.preprocess(blankToUndefined, single('must be text').max(200, 'is not a valid cursor').optional()),
+  })
+  .refine((q) => q.minSize === undefined || q.maxSize === undefined || q.minSize <= q.maxSize, {
+    path: ['maxSize'],
+    message: 'must be at least minSize',
+  });
+export type SpaceQuery = z.output<typeof spaceQuerySchema>;
+/** The filters as the site keeps them (strings, as in the URL). */
+export type SpaceFilterFields = { city: string; minSize: string; maxSize: string; maxPrice: string; country: string; spaceType: string; amenities: string[] };
+
+// ---- create / update ---------------------------------------------------------------------------
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Images (spec 5): a comma-separated string or a list; split on commas, trimmed, empties dropped. */
+export function splitImageList(value: unknown): unknown {
+  if (value === undefined || value === null) return [];
+  const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v])) : value;
+  return Array.isArray(parts) ? parts.map((p) => (typeof p === 'string' ? p.trim() : p)).filter((p) => p !== '') : parts;
+}
+
+const imagesSchema = z.preprocess(
+  splitImageList,
+  z
+    .array(
+      z
+        .string({ error: 'Each image must be a URL' })
+        .max(2048, 'Image URLs must be at most 2048 characters')
+        .refine(isHttpUrl, { error: (iss) => `Not an http(s) URL: ${String(iss.input).slice(0, 80)}` }),
+      { error: 'Images must be a list of URLs' },
+    )
+    .max(MAX_IMAGES, `At most ${MAX_IMAGES} images`),
+);
+
+/** Price per month: a number or numeric string, greater than 0, kept as a 2-decimal string (numeric(10,2)). */
+const priceSchema = z
+  .union([z.number(), z.string().trim()], { error: 'Monthly Rent must be a valid amount' })
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d+(\.\d{1,2})?$/.test(v) ? Number(v) : NaN;
+    if (!Number.isFinite(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Monthly Rent must be a valid amount greater than 0' });
+      return z.NEVER;
+    }
+    if (n > MAX_PRICE_PER_MONTH) {
+      ctx.addIssue({ code: 'custom', message: `Monthly Rent must be at most ${MAX_PRICE_PER_MONTH}` });
+      return z.NEVER;
+    }
+    return (Math.round(n * 100) / 100).toFixed(2);
+  });
+
+const sizeSchema = z.coerce
+  .number({ error: 'Size must be a whole number of square feet' })
+  .int('Size must be a whole number of square feet')
+  .gt(0, 'Size must be greater than 0')
+  .max(MAX_SIZE_SQFT, `Size must be at most ${MAX_SIZE_SQFT}`);
+
+const amenitiesSchema = z
+  .array(z.enum(AMENITY_IDS, { error: `Amenities must be among ${AMENITY_IDS.join(', ')}` }), { error: 'Amenities must be a list' })
+  .max(AMENITY_IDS.length)
+  .transform((list) => [...new Set(list)]);
+const countrySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim().toLowerCase() === 'other' ? OTHER_COUNTRY : v.trim().toUpperCase()) : v),
+  z.enum(LISTING_COUNTRIES, { error: `Country must be one of ${LISTING_COUNTRIES.join(', ')}` }),
+);
+const availableSchema = z.boolean({ error: 'available must be true or false' });
+const currencySchema = z.literal('USD', { error: 'Currency must be USD' });
+
+/** Fields without defaults: an update only touches what it names. */
+const spaceFields = {
+  title: text('Space Title', 255),
+  description: text('Description', MAX_DESCRIPTION),
+  location: text('Full Address', 255),
+  city: text('City', 100),
+  state: optionalText('State/Province', 50),
+  zipCode: optionalText('ZIP/Postal Code', 20),
+  country: countrySchema,
+  size: sizeSchema,
+  pricePerMonth: priceSchema,
+  spaceType: z.enum(SPACE_TYPES, { error: `Space Type must be one of ${SPACE_TYPES.join(', ')}` }),
+  amenities: amenitiesSchema,
+  images: imagesSchema,
+  available: availableSchema,
+  currency: currencySchema,
+};
+
+/** POST /api/spaces (spec 5): the space without id, timestamps, ownerId, hasListingFee, expiresAt. */
+export const createSpaceSchema = z.object({
+  ...spaceFields,
+  country: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'US' : v), countrySchema),
+  amenities: amenitiesSchema.default([]),
+  available: availableSchema.default(true),
+  currency: currencySchema.default('USD'),
+});
+export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
+export type CreateSpace = z.output<typeof createSpaceSchema>;
+
+/** PATCH /api/spaces/{id}: any subset of the fields, plus isActive to pause (false) or resume (true). */
+export const updateSpaceSchema = z
+  .object({
+    title: spaceFields.title.optional(),
+    description: spaceFields.description.optional(),
+    location: spaceFields.location.optional(),
+    city: spaceFields.city.optional(),
+    state: z.union([z.null(), spaceFields.state]).optional(),
+    zipCode: z.union([z.null(), spaceFields.zipCode]).optional(),
+    country: spaceFields.country.optional(),
+    size: spaceFields.size.optional(),
+    pricePerMonth: spaceFields.pricePerMonth.optional(),
+    spaceType: spaceFields.spaceType.optional(),
+    amenities: spaceFields.amenities.optional(),
+    images: z.preprocess((v) => (v === undefined ? undefined : splitImageList(v)), spaceFields.images.optional()),
+    available: spaceFields.available.optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
+export type UpdateSpace = z.output<typeof updateSpaceSchema>;
+
+/** The payment type the listing form chose; it travels to /checkout, not to POST /api/spaces. */
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
+
+// ---- response ----------------------------------------------------------------------------------
+
+export const SPACE_STATUSES = ['draft', 'active', 'paused', 'expired', 'demo'] as const;
+export type SpaceStatus = (typeof SPACE_STATUSES)[number];
+
+export const spaceSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  city: z.string(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string(),
+  size: z.number().int(),
+  /** numeric(10,2) read as a string, e.g. "1250.00" (spec 3). */
+  pricePerMonth: z.string(),
+  spaceType: z.enum(SPACE_TYPES),
+  amenities: z.array(z.string()),
+  images: z.array(z.string()),
+  available: z.boolean(),
+  verified: z.boolean(),
+  ownerId: z.number().int(),
+  hasListingFee: z.boolean(),
+  isFeatured: z.boolean(),
+  featuredUntil: z.string().nullable(),
+  expiresAt: z.string(),
+  isActive: z.boolean(),
+  isDemoListing: z.boolean(),
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Space = z.infer<typeof spaceSchema>;
+/** GET /api/spaces/my and the owner's own answers carry the derived status. */
+export type OwnSpace = Space & { status: SpaceStatus };

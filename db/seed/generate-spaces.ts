@@ -1,0 +1,43 @@
+// Large-data generator for benchmarks: inserts N listings with one INSERT … SELECT generate_series per
+// batch, entirely inside PostgreSQL (no rows cross the wire). About 90% are public; the rest are drafts,
+// paused or expired, so the public predicate has work to do. Creation times have millisecond precision.
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { SPACE_TYPES, COUNTRIES } from '../../contracts/constants';
+import { FORM_AMENITIES } from '../../contracts/amenities';
+
+const CITIES = ['New York', 'Los Angeles', 'Chicago', 'Toronto', 'Vancouver', 'London', 'Manchester', 'Sydney', 'Melbourne', 'Berlin', 'Munich', 'Paris', 'Lyon', 'Amsterdam', 'Rotterdam', 'Tokyo', 'Osaka', 'Singapore'];
+
+export async function generateSpaces(db: Executor, options: { count: number; ownerId: number; now: Date; batch?: number; startIndex?: number }): Promise<void> {
+  const batch = options.batch ?? 100_000;
+  const start = options.startIndex ?? 0;
+  const countries = `{${COUNTRIES.join(',')}}`;
+  const types = `{${SPACE_TYPES.join(',')}}`;
+  const cities = `{${CITIES.map((c) => `"${c}"`).join(',')}}`;
+  const amenities = FORM_AMENITIES.map((a) => a.id);
+  for (let from = start; from < start + options.count; from += batch) {
+    const to = Math.min(from + batch, start + options.count) - 1;
+    // Each amenity is present with probability 0.4; the rest of the row derives from random() draws.
+    const amenityExpr = sql.raw(
+      `array_remove(array[${amenities.map((a) => `case when random() < 0.4 then '${a}' end`).join(', ')}], null)::text[]`,
+    );
+    await db.execute(sql`
+      insert into spaces (title, description, location, city, country, size, price_per_month, space_type, amenities, images,
+                          owner_id, has_listing_fee, is_active, is_featured, featured_until, expires_at, created_at, updated_at)
+      select 'Generated space ' || s.g, 'A generated listing for benchmarks.', s.g || ' Benchmark Street',
+             (${cities}::text[])[1 + (s.g % ${CITIES.length})],
+             (${countries}::text[])[1 + ((s.g / 7) % ${COUNTRIES.length})],
+             100 + (random() * 20000)::int,
+             round((200 + random() * 9800)::numeric, 2),
+             ((${types}::text[])[1 + ((s.g / 3) % ${SPACE_TYPES.length})])::space_type,
+             ${amenityExpr}, '{}'::text[], ${options.ownerId},
+             s.state <> 'draft', s.state <> 'paused', s.featured, case when s.featured then ${options.now}::timestamptz + interval '20 days' end,
+             case when s.state = 'expired' then ${options.now}::timestamptz - interval '1 day' else ${options.now}::timestamptz + interval '1 day' * (1 + (s.g % 29)) end,
+             date_trunc('milliseconds', ${options.now}::timestamptz - interval '1 millisecond' * (s.g::bigint * 2591)),
+             ${options.now}::timestamptz
+      from (
+        select g, case when r < 0.04 then 'draft' when r < 0.08 then 'paused' when r < 0.11 then 'expired' else 'live' end as state, random() < 0.02 as featured
+        from (select g, random() as r from generate_series(${from}::int, ${to}::int) as g) drawn
+      ) s`);
+  }
+}

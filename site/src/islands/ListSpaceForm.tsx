@@ -1,0 +1,268 @@
+// List Your Space (spec 2.9): the fields and defaults, amenity checkboxes with the spec 3 identifiers,
+// Standard or Premium listing; missing fields are reported by label (spec 5), then the contract checks
+// the rest, the space is created as a draft and the owner goes on to /checkout.
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FORM_AMENITIES } from '../../../contracts/amenities';
+import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '../../../contracts/constants';
+import { createSpaceSchema, LISTING_COUNTRIES, type Space } from '../../../contracts/spaces';
+import { apiFetch, errorMessage } from '../lib/api-client';
+import { $currentUser, loadCurrentUser } from '../lib/current-user';
+import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
+import { showToast } from '../lib/toast-store';
+import { AmenityIcon } from './spaces/AmenityIcon';
+
+type PaymentType = keyof typeof LISTING_PRICES_CENTS;
+
+type FormState = {
+  title: string;
+  description: string;
+  location: string;
+  city: string;
+  country: string;
+  state: string;
+  zipCode: string;
+  size: string;
+  pricePerMonth: string;
+  spaceType: string;
+  amenities: string[];
+  images: string;
+  paymentType: PaymentType;
+};
+
+const DEFAULTS: FormState = {
+  title: '',
+  description: '',
+  location: '',
+  city: '',
+  country: 'US',
+  state: '',
+  zipCode: '',
+  size: '0',
+  pricePerMonth: '0',
+  spaceType: 'rooftop',
+  amenities: [],
+  images: '',
+  paymentType: 'listing_fee',
+};
+
+/** Size is an integer, 0 when not numeric (spec 5). */
+const sizeOf = (v: string) => {
+  const n = Number.parseInt(v, 10);
+  return Number.isFinite(n) ? n : 0;
+};
+const validAmount = (v: string) => /^\s*\d+(\.\d{1,2})?\s*$/.test(v) && Number(v) > 0;
+
+/** The labels of spec 5 for every missing or invalid required field, in form order. */
+export function missingFields(f: FormState): string[] {
+  const missing: string[] = [];
+  if (!f.title.trim()) missing.push('Space Title');
+  if (!f.description.trim()) missing.push('Description');
+  if (!f.location.trim()) missing.push('Full Address');
+  if (!f.city.trim()) missing.push('City');
+  if (!f.spaceType) missing.push('Space Type');
+  if (sizeOf(f.size) <= 0) missing.push('Size (must be greater than 0)');
+  if (!validAmount(f.pricePerMonth)) missing.push('Monthly Rent (must be a valid amount)');
+  return missing;
+}
+
+const FIELD_OF_LABEL: Record<string, keyof FormState> = {
+  'Space Title': 'title',
+  Description: 'description',
+  'Full Address': 'location',
+  City: 'city',
+  'Space Type': 'spaceType',
+  'Size (must be greater than 0)': 'size',
+  'Monthly Rent (must be a valid amount)': 'pricePerMonth',
+};
+
+export default function ListSpaceForm() {
+  const viewer = useStore($currentUser);
+  const [form, setForm] = useState<FormState>(DEFAULTS);
+  const [invalid, setInvalid] = useState<Set<keyof FormState>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  useEffect(loadCurrentUser, []);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (invalid.has(key)) setInvalid((s) => new Set([...s].filter((k) => k !== key)));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const missing = missingFields(form);
+    if (missing.length) {
+      setInvalid(new Set(missing.map((m) => FIELD_OF_LABEL[m]!)));
+      showToast({ title: 'Please complete required fields', description: `Missing: ${missing.join(', ')}`, variant: 'destructive' });
+      document.getElementById(`ls-${FIELD_OF_LABEL[missing[0]!]}`)?.focus();
+      return;
+    }
+    const { paymentType, ...fields } = form;
+    const body = { ...fields, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim() };
+    const parsed = createSpaceSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
+      showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const space = await apiFetch<Space>('/api/spaces', { body: parsed.data });
+      showToast({ title: 'Space Created', description: 'Your space has been created. Complete payment to publish it.' });
+      const next = `/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`;
+      // A moment to read the toast before the checkout page loads.
+      setTimeout(() => window.location.assign(next), 900);
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to create space'), variant: 'destructive' });
+      setSubmitting(false);
+    }
+  }
+
+  const fieldClass = (key: keyof FormState) => `input ${invalid.has(key) ? 'border-[var(--color-danger)] ring-1 ring-[var(--color-danger)]' : ''}`;
+  const aria = (key: keyof FormState) => ({ 'aria-invalid': invalid.has(key) || undefined });
+
+  return (
+    <form className="card mt-8 space-y-8 p-6 sm:p-8" onSubmit={onSubmit} noValidate aria-label="List your space">
+      {viewer.status === 'anonymous' && (
+        <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink">
+          Please{' '}
+          <a href="/login" className="font-semibold text-brand-800 underline">
+            sign in
+          </a>{' '}
+          or{' '}
+          <a href="/register" className="font-semibold text-brand-800 underline">
+            create an account
+          </a>{' '}
+          to list a space.
+        </p>
+      )}
+      <fieldset className="space-y-5">
+        <legend className="text-lg font-semibold text-ink">About the space</legend>
+        <Field id="ls-title" label="Space Title" required>
+          <input id="ls-title" className={fieldClass('title')} {...aria('title')} maxLength={255} value={form.title} onChange={(e) => set('title', e.target.value)} placeholder="Sunny rooftop with water access" />
+        </Field>
+        <Field id="ls-description" label="Description" required>
+          <textarea id="ls-description" rows={5} className={fieldClass('description')} {...aria('description')} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} placeholder="Light, access, water, power, what growers can and cannot do…" />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="ls-spaceType" label="Space Type" required>
+            <select id="ls-spaceType" className={fieldClass('spaceType')} {...aria('spaceType')} value={form.spaceType} onChange={(e) => set('spaceType', e.target.value)}>
+              {SPACE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {SPACE_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="ls-size" label="Size (sq ft)" required>
+            <input id="ls-size" type="number" inputMode="numeric" min={1} step={1} className={fieldClass('size')} {...aria('size')} value={form.size} onChange={(e) => set('size', e.target.value)} />
+          </Field>
+          <Field id="ls-pricePerMonth" label="Monthly Rent ($)" required>
+            <input id="ls-pricePerMonth" type="number" inputMode="decimal" min={0.01} step="0.01" className={fieldClass('pricePerMonth')} {...aria('pricePerMonth')} value={form.pricePerMonth} onChange={(e) => set('pricePerMonth', e.target.value)} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className="text-lg font-semibold text-ink">Location</legend>
+        <Field id="ls-location" label="Full Address" required>
+          <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="ls-city" label="City" required>
+            <input id="ls-city" className={fieldClass('city')} {...aria('city')} maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} autoComplete="address-level2" />
+          </Field>
+          <Field id="ls-country" label="Country">
+            <select id="ls-country" className={fieldClass('country')} value={form.country} onChange={(e) => set('country', e.target.value)}>
+              {LISTING_COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="ls-state" label="State/Province">
+            <input id="ls-state" className={fieldClass('state')} maxLength={50} value={form.state} onChange={(e) => set('state', e.target.value)} autoComplete="address-level1" />
+          </Field>
+          <Field id="ls-zipCode" label="ZIP/Postal Code">
+            <input id="ls-zipCode" className={fieldClass('zipCode')} maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} autoComplete="postal-code" />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-lg font-semibold text-ink">Amenities</legend>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {FORM_AMENITIES.map((a) => (
+            <label key={a.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 text-sm hover:bg-brand-50">
+              <input
+                type="checkbox"
+                name="amenities"
+                value={a.id}
+                className="h-4 w-4 accent-[var(--color-brand-700)]"
+                checked={form.amenities.includes(a.id)}
+                onChange={(e) => set('amenities', FORM_AMENITIES.map((x) => x.id as string).filter((id) => (id === a.id ? e.target.checked : form.amenities.includes(id))))}
+              />
+              <AmenityIcon icon={a.icon} className="h-4 w-4 text-brand-700" />
+              {a.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <Field id="ls-images" label="Images" hint="Comma-separated image URLs (https://…). Optional, but listings with photos get far more inquiries.">
+        <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />
+      </Field>
+
+      <fieldset>
+        <legend className="text-lg font-semibold text-ink">Listing option</legend>
+        <p className="mt-1 text-sm text-muted">A one-time fee publishes your space for 30 days.</p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <PlanOption value="listing_fee" checked={form.paymentType === 'listing_fee'} onSelect={() => set('paymentType', 'listing_fee')} title="Standard Listing" price={formatUsd(LISTING_PRICES_CENTS.listing_fee)} text="Listed in Browse Spaces for 30 days." />
+          <PlanOption value="featured_upgrade" checked={form.paymentType === 'featured_upgrade'} onSelect={() => set('paymentType', 'featured_upgrade')} title="Premium Listing" price={formatUsd(LISTING_PRICES_CENTS.featured_upgrade)} text="Featured on the home page and highlighted for 30 days." recommended />
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
+        <a href="/spaces" className="btn-outline">
+          Cancel
+        </a>
+        <button type="submit" className="btn-primary px-6" disabled={submitting}>
+          {submitting ? 'Creating…' : 'Create Listing & Continue to Payment'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+        {required && (
+          <span className="text-[var(--color-danger)]" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && <p className="text-xs text-muted">{hint}</p>}
+    </div>
+  );
+}
+
+function PlanOption(props: { value: string; checked: boolean; onSelect: () => void; title: string; price: string; text: string; recommended?: boolean }) {
+  return (
+    <label className={`relative flex cursor-pointer flex-col gap-1 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${props.checked ? 'border-brand-700 bg-brand-50' : 'border-line hover:bg-brand-50'}`}>
+      <input type="radio" name="paymentType" value={props.value} checked={props.checked} onChange={props.onSelect} className="sr-only" />
+      {props.recommended && <span className="absolute -top-3 right-4 rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-950">RECOMMENDED</span>}
+      <span className="text-base font-semibold text-ink">{props.title}</span>
+      <span className="text-2xl font-bold text-ink">{props.price}</span>
+      <span className="text-sm text-muted">{props.text}</span>
+    </label>
+  );
+}

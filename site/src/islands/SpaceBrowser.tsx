@@ -1,0 +1,388 @@
+// Browse Spaces (spec 2.5): filters kept in the URL query (shareable, the back button restores them,
+// ?city= from the home search arrives prefilled), 6 skeletons while loading, the result count, cards,
+// Load more through the keyset cursor, the empty state with Clear Filters, and the detail dialog.
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
+import { COUNTRIES, DISPLAY_RATING, SPACE_TYPES } from '../../../contracts/constants';
+import { SPACE_SORTS, SPACES_HEADERS, type Space, type SpaceFilterFields, type SpaceSort } from '../../../contracts/spaces';
+import { ApiRequestError } from '../lib/api-client';
+import { $currentUser, loadCurrentUser } from '../lib/current-user';
+import { countryName, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../lib/space-display';
+import { showToast } from '../lib/toast-store';
+import { AmenityIcon } from './spaces/AmenityIcon';
+import { SpaceActions, type SpaceViewer } from './spaces/SpaceActions';
+import { FeaturedBadge, TypeBadge } from './spaces/SpaceDetail';
+import { SpaceDetailDialog } from './spaces/SpaceDetailDialog';
+import { SpaceImage } from './spaces/SpaceImage';
+
+const PAGE_SIZE = 12;
+const TEXT_DEBOUNCE_MS = 400;
+const SKELETONS = 6;
+const CARD_AMENITIES = 3;
+
+type Filters = SpaceFilterFields & { sort: SpaceSort };
+const EMPTY: Filters = { city: '', minSize: '', maxSize: '', maxPrice: '', country: '', spaceType: '', amenities: [], sort: 'newest' };
+const TEXT_FIELDS = ['city', 'minSize', 'maxSize', 'maxPrice'] as const;
+const SORT_LABELS: Record<SpaceSort, string> = { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low', size: 'Largest first' };
+
+function fromSearch(search: string): Filters {
+  const p = new URLSearchParams(search);
+  const sort = p.get('sort') as SpaceSort | null;
+  return {
+    city: p.get('city') ?? '',
+    minSize: p.get('minSize') ?? '',
+    maxSize: p.get('maxSize') ?? '',
+    maxPrice: p.get('maxPrice') ?? '',
+    country: p.get('country') ?? '',
+    spaceType: p.get('spaceType') ?? '',
+    amenities: p.getAll('amenities'),
+    sort: sort && (SPACE_SORTS as readonly string[]).includes(sort) ? sort : 'newest',
+  };
+}
+
+function toSearch(f: Filters): string {
+  const p = new URLSearchParams();
+  for (const key of ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType'] as const) {
+    const v = f[key].trim();
+    if (v) p.set(key, v);
+  }
+  for (const a of f.amenities) p.append('amenities', a);
+  if (f.sort !== 'newest') p.set('sort', f.sort);
+  return p.toString();
+}
+
+const hasFilters = (f: Filters) => toSearch({ ...f, sort: 'newest' }) !== '';
+const activeCount = (f: Filters) => ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType'].filter((k) => f[k as keyof SpaceFilterFields].toString().trim() !== '').length + f.amenities.length;
+
+type Results = {
+  status: 'loading' | 'ready' | 'error';
+  spaces: Space[];
+  total: number | null;
+  capped: boolean;
+  nextCursor: string | null;
+  loadingMore: boolean;
+};
+
+async function fetchSpaces(search: string, cursor: string | null, signal: AbortSignal) {
+  const qs = [search, `limit=${PAGE_SIZE}`, cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean).join('&');
+  const res = await fetch(`/api/spaces?${qs}`, { credentials: 'include', headers: { accept: 'application/json' }, signal });
+  const text = await res.text();
+  if (!res.ok) throw new ApiRequestError(res.status, text, res.statusText);
+  const total = res.headers.get(SPACES_HEADERS.total);
+  return {
+    spaces: JSON.parse(text) as Space[],
+    total: total === null ? null : Number(total),
+    capped: res.headers.get(SPACES_HEADERS.capped) === 'true',
+    nextCursor: res.headers.get(SPACES_HEADERS.nextCursor),
+  };
+}
+
+export default function SpaceBrowser() {
+  const viewer = useStore($currentUser);
+  const [applied, setApplied] = useState<Filters>(EMPTY);
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [ready, setReady] = useState(false);
+  const [results, setResults] = useState<Results>({ status: 'loading', spaces: [], total: null, capped: false, nextCursor: null, loadingMore: false });
+  const [selected, setSelected] = useState<Space | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const moreController = useRef<AbortController | null>(null);
+
+  // The URL is the source of truth: read it on load and on every back/forward step.
+  useEffect(() => {
+    loadCurrentUser();
+    const sync = () => {
+      const f = fromSearch(window.location.search);
+      setApplied(f);
+      setDraft(f);
+    };
+    sync();
+    setReady(true);
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, []);
+
+  const commit = useCallback((next: Filters) => {
+    const qs = toSearch(next);
+    if (qs !== window.location.search.replace(/^\?/, '')) window.history.pushState(null, '', qs ? `/spaces?${qs}` : '/spaces');
+    setApplied(next);
+  }, []);
+
+  // Typed fields apply after a pause; choices apply at once.
+  useEffect(() => {
+    if (!ready) return;
+    if (TEXT_FIELDS.every((k) => draft[k] === applied[k])) return;
+    const timer = setTimeout(() => commit({ ...applied, ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, draft[k]])) }), TEXT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, applied, ready, commit]);
+
+  const search = toSearch(applied);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    moreController.current?.abort();
+    setResults((r) => ({ ...r, status: 'loading', loadingMore: false }));
+    fetchSpaces(search, null, controller.signal).then(
+      (page) => setResults({ status: 'ready', spaces: page.spaces, total: page.total ?? page.spaces.length, capped: page.capped, nextCursor: page.nextCursor, loadingMore: false }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setResults({ status: 'error', spaces: [], total: null, capped: false, nextCursor: null, loadingMore: false });
+        showToast({ title: 'Failed to fetch spaces', description: error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : undefined, variant: 'destructive' });
+      },
+    );
+    return () => controller.abort();
+  }, [search, ready, reloadKey]);
+
+  function loadMore() {
+    if (!results.nextCursor || results.loadingMore) return;
+    const controller = new AbortController();
+    moreController.current = controller;
+    setResults((r) => ({ ...r, loadingMore: true }));
+    fetchSpaces(search, results.nextCursor, controller.signal).then(
+      (page) =>
+        setResults((r) => {
+          const seen = new Set(r.spaces.map((s) => s.id));
+          return { ...r, spaces: [...r.spaces, ...page.spaces.filter((s) => !seen.has(s.id))], nextCursor: page.nextCursor, loadingMore: false };
+        }),
+      () => {
+        if (controller.signal.aborted) return;
+        setResults((r) => ({ ...r, loadingMore: false }));
+        showToast({ title: 'Failed to fetch spaces', variant: 'destructive' });
+      },
+    );
+  }
+
+  const setChoice = (patch: Partial<Filters>) => {
+    const next = { ...applied, ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, draft[k]])), ...patch };
+    setDraft(next);
+    commit(next);
+  };
+  const clearFilters = () => {
+    setDraft(EMPTY);
+    commit({ ...EMPTY, sort: applied.sort });
+  };
+  const toggleAmenity = (id: string) => setChoice({ amenities: draft.amenities.includes(id) ? draft.amenities.filter((a) => a !== id) : [...draft.amenities, id] });
+
+  const count = results.total ?? 0;
+  const countText = `${count.toLocaleString('en-US')}${results.capped ? '+' : ''} space(s) found`;
+
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[280px_1fr]">
+      <form role="search" aria-label="Filter spaces" className="card h-fit p-5 lg:sticky lg:top-20" onSubmit={(e) => e.preventDefault()}>
+        <div className="flex items-center justify-between">
+          <h2 className="text-base font-semibold text-ink">
+            {/* On small screens the panel folds away so the results come first. */}
+            <button type="button" className="flex items-center gap-2 lg:pointer-events-none" aria-expanded={filtersOpen} aria-controls="filter-fields" onClick={() => setFiltersOpen((o) => !o)}>
+              Filters
+              {activeCount(draft) > 0 && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{activeCount(draft)}</span>}
+              <svg viewBox="0 0 24 24" className={`h-4 w-4 transition-transform lg:hidden ${filtersOpen ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+                <path d="m6 9 6 6 6-6" />
+              </svg>
+            </button>
+          </h2>
+          {hasFilters(draft) && (
+            <button type="button" className="text-sm font-semibold text-brand-700 hover:underline" onClick={clearFilters}>
+              Clear Filters
+            </button>
+          )}
+        </div>
+        <div id="filter-fields" className={`mt-5 space-y-5 ${filtersOpen ? '' : 'hidden lg:block'}`}>
+        <Field label="City" id="filter-city">
+          <input id="filter-city" type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} autoComplete="address-level2" />
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Min size (sq ft)" id="filter-min-size">
+            <input id="filter-min-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.minSize} onChange={(e) => setDraft({ ...draft, minSize: e.target.value })} />
+          </Field>
+          <Field label="Max size (sq ft)" id="filter-max-size">
+            <input id="filter-max-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.maxSize} onChange={(e) => setDraft({ ...draft, maxSize: e.target.value })} />
+          </Field>
+        </div>
+        <Field label="Max price ($/month)" id="filter-max-price">
+          <input id="filter-max-price" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.maxPrice} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })} />
+        </Field>
+        <Field label="Country" id="filter-country">
+          <select id="filter-country" className="input" value={draft.country} onChange={(e) => setChoice({ country: e.target.value })}>
+            <option value="">Any country</option>
+            {COUNTRIES.map((c) => (
+              <option key={c} value={c}>
+                {countryName(c)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Space type" id="filter-type">
+          <select id="filter-type" className="input" value={draft.spaceType} onChange={(e) => setChoice({ spaceType: e.target.value })}>
+            <option value="">Any type</option>
+            {SPACE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {SPACE_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Amenities</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {AMENITIES.map((a) => {
+              const checked = draft.amenities.includes(a.id);
+              return (
+                <label key={a.id} className={`inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-medium transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500 ${checked ? 'border-brand-700 bg-brand-700 text-white' : 'border-line bg-white text-ink hover:bg-brand-50'}`}>
+                  <input type="checkbox" className="sr-only" checked={checked} onChange={() => toggleAmenity(a.id)} />
+                  <AmenityIcon icon={a.icon} className="h-3.5 w-3.5" />
+                  {a.label}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        </div>
+      </form>
+
+      <section aria-label="Results" className="min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-muted" role="status" aria-live="polite" data-testid="result-count">
+            {results.status === 'loading' ? 'Loading spaces…' : results.status === 'ready' ? countText : ''}
+          </p>
+          <label className="flex items-center gap-2 text-sm text-muted">
+            Sort by
+            <select className="input w-auto py-1.5" value={applied.sort} onChange={(e) => setChoice({ sort: e.target.value as SpaceSort })}>
+              {SPACE_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {results.status === 'loading' && (
+          <ul className="mt-5 grid gap-6 sm:grid-cols-2 2xl:grid-cols-3" aria-hidden="true" data-testid="skeletons">
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <li key={i} className="card overflow-hidden" data-skeleton>
+                <div className="aspect-[3/2] animate-pulse bg-brand-50" />
+                <div className="space-y-3 p-5">
+                  <div className="h-5 w-3/4 animate-pulse rounded bg-brand-50" />
+                  <div className="h-4 w-1/2 animate-pulse rounded bg-brand-50" />
+                  <div className="h-4 w-2/3 animate-pulse rounded bg-brand-50" />
+                  <div className="h-9 w-full animate-pulse rounded bg-brand-50" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {results.status === 'error' && (
+          <div className="card mt-5 p-10 text-center">
+            <p className="font-semibold text-ink">We couldn’t load spaces right now.</p>
+            <button type="button" className="btn-outline mt-4" onClick={() => setReloadKey((k) => k + 1)}>
+              Try Again
+            </button>
+          </div>
+        )}
+
+        {results.status === 'ready' && results.spaces.length === 0 && (
+          <div className="card mt-5 flex flex-col items-center p-12 text-center">
+            <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-500" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+            <h2 className="mt-4 text-xl font-semibold text-ink">No spaces found</h2>
+            <p className="mt-1 text-sm text-muted">Try a different city or widen the size and price range.</p>
+            <button type="button" className="btn-primary mt-5" onClick={clearFilters}>
+              Clear Filters
+            </button>
+          </div>
+        )}
+
+        {results.status === 'ready' && results.spaces.length > 0 && (
+          <>
+            <ul className="mt-5 grid gap-6 sm:grid-cols-2 2xl:grid-cols-3" data-testid="space-grid">
+              {results.spaces.map((space) => (
+                <SpaceCard key={space.id} space={space} viewer={viewer} onOpen={() => setSelected(space)} />
+              ))}
+            </ul>
+            {results.nextCursor && (
+              <div className="mt-8 text-center">
+                <button type="button" className="btn-outline px-8" onClick={loadMore} disabled={results.loadingMore}>
+                  {results.loadingMore ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <SpaceDetailDialog space={selected} viewer={viewer} onClose={() => setSelected(null)} />
+    </div>
+  );
+}
+
+function Field({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function SpaceCard({ space, viewer, onOpen }: { space: Space; viewer: SpaceViewer; onOpen: () => void }) {
+  const featured = isFeaturedNow(space);
+  const extra = space.amenities.length - CARD_AMENITIES;
+  return (
+    <li className="card flex flex-col overflow-hidden" data-space-card={space.id}>
+      <div className="relative">
+        <SpaceImage space={space} className="aspect-[16/10] w-full bg-brand-50 object-cover" sizes="(min-width: 1024px) 380px, (min-width: 640px) 45vw, 100vw" />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-2">
+          {featured && <FeaturedBadge />}
+          <TypeBadge spaceType={space.spaceType} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-lg leading-snug font-semibold text-ink">
+            <button type="button" className="text-left hover:text-brand-700 hover:underline" onClick={onOpen}>
+              {space.title}
+            </button>
+          </h2>
+          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-ink">
+            <svg viewBox="0 0 20 20" className="h-4 w-4 text-amber-500" fill="currentColor" aria-hidden="true">
+              <path d="m10 1.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5Z" />
+            </svg>
+            <span className="sr-only">Rating </span>
+            {DISPLAY_RATING}
+          </span>
+        </div>
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+          <span>{space.city}</span>
+          <span aria-hidden="true">·</span>
+          <span>{formatSize(space.size)}</span>
+        </p>
+        {space.amenities.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+            {space.amenities.slice(0, CARD_AMENITIES).map((a) => {
+              const amenity = describeAmenity(a);
+              return (
+                <li key={a} className="inline-flex items-center gap-1 rounded-full bg-soil-100 px-2 py-0.5 text-xs text-ink">
+                  <AmenityIcon icon={amenity.icon} className="h-3 w-3" />
+                  {amenity.label}
+                </li>
+              );
+            })}
+            {extra > 0 && <li className="rounded-full bg-soil-100 px-2 py-0.5 text-xs font-medium text-muted">+{extra} more</li>}
+          </ul>
+        )}
+        <p className="text-xl font-bold text-ink">
+          {formatPrice(space.pricePerMonth)}
+          <span className="text-sm font-normal text-muted">/month</span>
+        </p>
+        <div className="mt-auto pt-1">
+          <SpaceActions space={space} viewer={viewer} variant="card" />
+        </div>
+      </div>
+    </li>
+  );
+}

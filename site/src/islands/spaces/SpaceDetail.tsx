@@ -1,0 +1,93 @@
+// The content of the space detail (spec 2.6), shared by the dialog on /spaces and the page /spaces/{id}.
+import type { ReactNode } from 'react';
+import { describeAmenity } from '../../../../contracts/amenities';
+import type { Space } from '../../../../contracts/spaces';
+import { countryName, formatDate, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../../lib/space-display';
+import { AmenityIcon } from './AmenityIcon';
+import { SpaceActions, type SpaceViewer } from './SpaceActions';
+import { SpaceImage } from './SpaceImage';
+
+export function FeaturedBadge() {
+  return <span className="inline-flex items-center rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-amber-950">Featured</span>;
+}
+
+export function TypeBadge({ spaceType }: { spaceType: string }) {
+  return <span className="inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{SPACE_TYPE_LABELS[spaceType] ?? spaceType}</span>;
+}
+
+export function SpaceDetail({ space, viewer, title, now }: { space: Space; viewer: SpaceViewer; /** The heading element (Dialog.Title in the dialog, h1 on the page). */ title: ReactNode; now?: number }) {
+  const featured = isFeaturedNow(space, now);
+  return (
+    <div className="flex flex-col gap-5" data-space-detail={space.id}>
+      <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
+        {title}
+        {featured && <FeaturedBadge />}
+      </div>
+      <SpaceImage space={space} eager className="aspect-[16/9] w-full rounded-xl bg-brand-50 object-cover" sizes="(min-width: 768px) 700px, 100vw" />
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+        <TypeBadge spaceType={space.spaceType} />
+        <span className="inline-flex items-center gap-1.5">
+          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <path d="M12 22s7-6.1 7-12a7 7 0 0 0-14 0c0 5.9 7 12 7 12z" />
+            <circle cx="12" cy="10" r="2.5" />
+          </svg>
+          {space.city}, {countryName(space.country)}
+        </span>
+        <span>{formatSize(space.size)}</span>
+      </div>
+      <p className="text-2xl font-bold text-ink">
+        {formatPrice(space.pricePerMonth)}
+        <span className="text-base font-normal text-muted"> per month</span>
+      </p>
+      <section aria-labelledby={`about-${space.id}`}>
+        <h3 id={`about-${space.id}`} className="text-base font-semibold text-ink">
+          About this space
+        </h3>
+        <p className="mt-2 text-sm leading-6 whitespace-pre-line text-muted">{space.description}</p>
+      </section>
+      {space.amenities.length > 0 && (
+        <section aria-labelledby={`amenities-${space.id}`}>
+          <h3 id={`amenities-${space.id}`} className="text-base font-semibold text-ink">
+            Amenities
+          </h3>
+          <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {space.amenities.map((a) => {
+              const amenity = describeAmenity(a);
+              return (
+                <li key={a} className="flex items-center gap-2 text-sm text-ink">
+                  <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <AmenityIcon icon={amenity.icon} />
+                  </span>
+                  {amenity.label}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl bg-soil-50 p-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold text-ink">Full address</dt>
+          <dd className="text-muted">{fullAddress(space)}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-ink">Space type</dt>
+          <dd className="text-muted">{SPACE_TYPE_LABELS[space.spaceType] ?? space.spaceType}</dd>
+        </div>
+        {featured && space.featuredUntil && (
+          <div>
+            <dt className="font-semibold text-ink">Featured until</dt>
+            <dd className="text-muted">{formatDate(space.featuredUntil)}</dd>
+          </div>
+        )}
+      </dl>
+      <SpaceActions space={space} viewer={viewer} variant="detail" />
+    </div>
+  );
+}
+
+/** The address as written, plus state and postal code when the address does not already carry them. */
+function fullAddress(space: Pick<Space, 'location' | 'state' | 'zipCode'>): string {
+  const extra = [space.state, space.zipCode].filter((part): part is string => Boolean(part) && !space.location.toLowerCase().includes(part!.toLowerCase()));
+  return [space.location, ...extra].join(', ');
+}

@@ -1,0 +1,30 @@
+// Display rules of spec 2.5/2.6: prices with thousands separators, fallback pictures by type.
+import { describe, expect, it } from 'vitest';
+import { fallbackImage, formatPrice, formatSize, isFeaturedNow, primaryImage } from './space-display';
+
+describe('space display', () => {
+  it('formats prices in dollars with thousands separators, cents only when present', () => {
+    expect(formatPrice('2800.00')).toBe('$2,800');
+    expect(formatPrice('1250.50')).toBe('$1,250.50');
+    expect(formatPrice('1234567.89')).toBe('$1,234,567.89');
+  });
+
+  it('formats sizes in sq ft', () => {
+    expect(formatSize(12000)).toBe('12,000 sq ft');
+  });
+
+  it('falls back to a picture per type, indoor by default', () => {
+    expect(fallbackImage('rooftop')).toBe('/images/spaces/fallback-rooftop.webp');
+    expect(fallbackImage('basement')).toBe('/images/spaces/fallback-basement.webp');
+    expect(fallbackImage('other')).toBe('/images/spaces/fallback-indoor.webp');
+    expect(primaryImage({ images: [], spaceType: 'greenhouse' })).toBe('/images/spaces/fallback-greenhouse.webp');
+    expect(primaryImage({ images: ['javascript:alert(1)', 'https://x.example/a.jpg'], spaceType: 'rooftop' })).toBe('https://x.example/a.jpg');
+  });
+
+  it('shows Featured only with a featuredUntil still ahead', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(isFeaturedNow({ isFeatured: true, featuredUntil: '2026-02-01T00:00:00Z' }, now)).toBe(true);
+    expect(isFeaturedNow({ isFeatured: true, featuredUntil: null }, now)).toBe(false);
+    expect(isFeaturedNow({ isFeatured: true, featuredUntil: '2025-12-01T00:00:00Z' }, now)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+// How a space is shown: prices, sizes, places, type labels and the fallback pictures of spec 2.6.
+import type { Space } from '../../../contracts/spaces';
+
+export const COUNTRY_NAMES: Record<string, string> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+  DE: 'Germany',
+  FR: 'France',
+  NL: 'Netherlands',
+  JP: 'Japan',
+  SG: 'Singapore',
+  XX: 'Other',
+};
+
+export const SPACE_TYPE_LABELS: Record<string, string> = {
+  rooftop: 'Rooftop',
+  basement: 'Basement',
+  warehouse: 'Warehouse',
+  greenhouse: 'Greenhouse',
+  other: 'Other',
+};
+
+/** "$2,800" or "$1,450.50": dollars with thousands separators, cents only when there are any. */
+export function formatPrice(pricePerMonth: string | number): string {
+  const n = Number(pricePerMonth);
+  if (!Number.isFinite(n)) return '$0';
+  const cents = Math.round(n * 100) % 100 !== 0;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(n);
+}
+
+export function formatSize(size: number): string {
+  return `${size.toLocaleString('en-US')} sq ft`;
+}
+
+export function countryName(code: string): string {
+  return COUNTRY_NAMES[code] ?? code;
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The fallback picture kinds of spec 2.6; indoor is the default (basements and "other" spaces). */
+const FALLBACK_KIND: Record<string, string> = { rooftop: 'rooftop', warehouse: 'warehouse', greenhouse: 'greenhouse', basement: 'basement', indoor: 'indoor', backyard: 'backyard' };
+
+export function fallbackImage(spaceType: string): string {
+  return `/images/spaces/fallback-${FALLBACK_KIND[spaceType] ?? 'indoor'}.webp`;
+}
+
+/** The first usable image: our own paths and http(s) URLs only. */
+export function primaryImage(space: Pick<Space, 'images' | 'spaceType'>): string {
+  const first = space.images.find((src) => src.startsWith('/') || /^https?:\/\//i.test(src));
+  return first ?? fallbackImage(space.spaceType);
+}
+
+/** Featured (spec 2.4/2.6): isFeatured with a featuredUntil still ahead. */
+export function isFeaturedNow(space: Pick<Space, 'isFeatured' | 'featuredUntil'>, now = Date.now()): boolean {
+  return space.isFeatured && space.featuredUntil !== null && Date.parse(space.featuredUntil) > now;
+}
+
+export function spaceTitleForPage(space: Pick<Space, 'title' | 'city'>): string {
+  return `${space.title} — ${space.city}`;
+}

@@ -1,0 +1,138 @@
+// Browse Spaces (spec 2.5/2.6) in Chromium against the demonstration listings: browse, filter, clear,
+// the detail dialog, the shareable page, and the back button restoring filters.
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './spaces-helpers';
+
+const DEMO_COUNT = 16;
+
+test('browse: count, cards, Load more, and axe on the page', async ({ page }) => {
+  await page.goto('/spaces');
+  await expect(page.getByRole('heading', { level: 1, name: 'Available Spaces' })).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  const cards = page.locator('[data-space-card]');
+  await expect(cards).toHaveCount(12);
+  const first = cards.first();
+  await expect(first).toContainText('4.9');
+  await expect(first).toContainText('sq ft');
+  await expect(first).toContainText('/month');
+  await expect(first).toContainText('Example Listing');
+  await expect(first).toContainText('For demonstration purposes');
+  await expect(first.getByText('Featured')).toBeVisible();
+  await expect(first.getByText(/\+\d+ more/)).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(DEMO_COUNT);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('filter by country, type, city and amenity; the URL follows; Clear Filters resets', async ({ page }) => {
+  await page.goto('/spaces');
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await page.getByLabel('Country', { exact: true }).selectOption('DE');
+  await expect(page).toHaveURL(/\/spaces\?country=DE$/);
+  await expect(page.getByTestId('result-count')).toHaveText('2 space(s) found');
+  for (const text of await page.locator('[data-space-card]').allTextContents()) expect(text).toMatch(/Berlin|Munich/);
+
+  await page.getByLabel('Space type').selectOption('basement');
+  await expect(page).toHaveURL(/spaceType=basement/);
+  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await expect(page.locator('[data-space-card]')).toContainText('Kreuzberg');
+
+  await page.getByRole('button', { name: 'Clear Filters' }).first().click();
+  await expect(page).toHaveURL(/\/spaces$/);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+
+  await page.getByLabel('City', { exact: true }).fill('tokyo');
+  await expect(page).toHaveURL(/city=tokyo/);
+  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await page.getByLabel('City', { exact: true }).fill('');
+  await page.getByRole('search').getByText('Loading Dock').click();
+  await expect(page).toHaveURL(/amenities=loading_dock/);
+  const count = page.getByTestId('result-count');
+  await expect(count).toHaveText(/^[1-9] space\(s\) found$/);
+  await page.getByLabel('Max price ($/month)').fill('3000');
+  await expect(page).toHaveURL(/maxPrice=3000/);
+  await expect(page.locator('[data-space-card]').first()).toBeVisible();
+  for (const price of await page.locator('[data-space-card] p.text-xl').allTextContents()) {
+    expect(Number(price.replace(/[^0-9.]/g, ''))).toBeLessThanOrEqual(3000);
+  }
+});
+
+test('no results: the empty state and its Clear Filters', async ({ page }) => {
+  await page.goto('/spaces?city=Atlantis');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('Atlantis');
+  await expect(page.getByRole('heading', { name: 'No spaces found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).last().click();
+  await expect(page).toHaveURL(/\/spaces$/);
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('');
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+});
+
+test('the back button restores the filters', async ({ page }) => {
+  await page.goto('/spaces');
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await page.getByLabel('Space type').selectOption('greenhouse');
+  await expect(page.getByTestId('result-count')).toHaveText('3 space(s) found');
+  await page.getByLabel('Country', { exact: true }).selectOption('NL');
+  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/spaces\?spaceType=greenhouse$/);
+  await expect(page.getByLabel('Country', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Space type')).toHaveValue('greenhouse');
+  await expect(page.getByTestId('result-count')).toHaveText('3 space(s) found');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/spaces$/);
+  await expect(page.getByLabel('Space type')).toHaveValue('');
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await page.goForward();
+  await expect(page.getByLabel('Space type')).toHaveValue('greenhouse');
+});
+
+test('the detail dialog, then the shareable page with its own title and Open Graph tags', async ({ page }) => {
+  await page.goto('/spaces?country=US&spaceType=warehouse');
+  await page.getByRole('button', { name: 'Converted Warehouse Bay for Vertical Racks' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Converted Warehouse Bay for Vertical Racks' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('$9,500');
+  await expect(dialog).toContainText('Los Angeles, United States');
+  await expect(dialog).toContainText('12,000 sq ft');
+  await expect(dialog).toContainText('Loading Dock');
+  await expect(dialog).toContainText('2400 E 8th St');
+  await expect(dialog).toContainText('Featured until');
+  await expect(dialog).toContainText('Example Listing');
+  await expect(dialog.getByRole('button', { name: 'Contact Owner' })).toHaveCount(0);
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(700);
+  expect(box!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.9 + 1);
+  await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Converted Warehouse Bay for Vertical Racks' }).click();
+  await page.getByRole('link', { name: 'Open the listing page' }).click();
+  await expect(page).toHaveURL(/\/spaces\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Converted Warehouse Bay for Vertical Racks' })).toBeVisible();
+  await expect(page).toHaveTitle('Converted Warehouse Bay for Vertical Racks in Los Angeles | FarmSpace');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Converted Warehouse Bay/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/spaces\/demo-02\.webp$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Warehouse in Los Angeles/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await expect(page.getByText('$9,500')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/spaces\?country=US&spaceType=warehouse$/);
+  await expect(page.getByLabel('Space type')).toHaveValue('warehouse');
+});
+
+test('a listing that is not public answers 404', async ({ page }) => {
+  const response = await page.goto('/spaces/987654');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Space not found' })).toBeVisible();
+});
+
+test('a broken image falls back to the picture for the space type', async ({ page }) => {
+  await page.route('**/images/spaces/demo-01.webp', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/spaces?city=New%20York');
+  const img = page.locator('[data-space-card] img').first();
+  await expect(img).toHaveAttribute('src', '/images/spaces/fallback-rooftop.webp');
+});
