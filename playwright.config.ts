@@ -40,6 +40,7 @@ export default defineConfig({
       PUBLIC_SITE_URL: baseURL,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
       DATABASE_URL: '',
       SMTP_URL: '',
     },

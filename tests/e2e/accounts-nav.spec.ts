@@ -2,6 +2,9 @@
 // route guards decided on the server.
 import { expect, test } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(12));
 
 test('desktop: Sign In / Sign Up, then List Space and the avatar menu, then signed out again', async ({ page, context, baseURL }) => {
   await page.goto('/about');

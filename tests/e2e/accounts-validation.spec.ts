@@ -1,6 +1,9 @@
 // Every validation message of spec 5 for the account forms, shown under its field in the browser.
 import { expect, test } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(13));
 
 test('login: email and password messages', async ({ page }) => {
   await page.goto('/login');

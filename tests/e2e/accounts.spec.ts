@@ -3,6 +3,9 @@
 // forgot password → reset link from the mailbox → sign in.
 import { expect, test } from '@playwright/test';
 import { linkFrom, newUser, waitForMail } from './accounts-helpers';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(11));
 
 test('register, verify, sign in, edit profile, change and reset the password', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -18,3 +18,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * The e2e server trusts X-Forwarded-For (TRUST_PROXY=true), so each spec file can act as a visitor from
+ * its own network: the per-IP limits on sign-up and sign-in then apply per file, as they would to
+ * different people, instead of one address exhausting them for the whole run.
+ */
+export function visitorFrom(lastOctet: number): { extraHTTPHeaders: Record<string, string> } {
+  return { extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${lastOctet}` } };
+}

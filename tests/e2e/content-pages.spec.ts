@@ -24,7 +24,7 @@ const featured = (id: number, extra: Record<string, unknown> = {}) => ({
 });
 
 async function mockSpaces(page: Page, body: unknown) {
-  await page.route('**/api/spaces', (route) => route.fulfill({ json: body }));
+  await page.route(/\/api\/spaces(\?.*)?$/, (route) => route.fulfill({ json: body }));
 }
 
 test.describe('landing page', () => {
@@ -67,7 +67,7 @@ test.describe('landing page', () => {
 
   test('Featured Spaces loads when scrolled into view and shows at most six featured spaces', async ({ page }) => {
     let calls = 0;
-    await page.route('**/api/spaces', (route) => {
+    await page.route(/\/api\/spaces(\?.*)?$/, (route) => {
       calls++;
       return route.fulfill({
         json: [featured(1, { isFeatured: false }), featured(2, { featuredUntil: null }), ...[3, 4, 5, 6, 7, 8, 9].map((id) => featured(id))],
@@ -88,6 +88,17 @@ test.describe('landing page', () => {
     await expect(section.getByRole('link', { name: 'View All Spaces' })).toHaveAttribute('href', '/spaces');
   });
 
+  test('Featured Spaces shows the featured listings from the real API, linking to their pages', async ({ page }) => {
+    const response = page.waitForResponse((r) => r.url().includes('/api/spaces?featured=true'));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Become a Farmer' }).scrollIntoViewIfNeeded();
+    const api = await (await response).json();
+    const section = page.getByRole('region', { name: 'Featured Spaces' });
+    await expect(section.getByRole('listitem')).toHaveCount(Math.min(6, api.length));
+    expect(api.length).toBeGreaterThan(0);
+    await expect(section.getByRole('link', { name: api[0].title })).toHaveAttribute('href', `/spaces/${api[0].id}`);
+  });
+
   test('Featured Spaces is hidden when no space is featured', async ({ page }) => {
     await mockSpaces(page, [featured(1, { isFeatured: false })]);
     await page.goto('/');
@@ -98,7 +109,7 @@ test.describe('landing page', () => {
   });
 
   test('Featured Spaces stays hidden when the spaces call fails', async ({ page }) => {
-    await page.route('**/api/spaces', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
+    await page.route(/\/api\/spaces(\?.*)?$/, (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
     await page.goto('/');
     await page.getByRole('heading', { name: 'Become a Farmer' }).scrollIntoViewIfNeeded();
     await expect(page.locator('[data-featured-spaces="empty"]')).toHaveCount(1);

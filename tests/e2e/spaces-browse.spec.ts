@@ -2,6 +2,9 @@
 // the detail dialog, the shareable page, and the back button restoring filters.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(15));
 
 const DEMO_COUNT = 16;
 

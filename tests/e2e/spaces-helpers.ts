@@ -1,5 +1,5 @@
-// Helpers for the spaces end-to-end tests: sign a user in through better-auth's own endpoints (so these
-// tests do not depend on the login pages), and run axe.
+// Helpers for the spaces end-to-end tests: sign a user up (and so in) through the API rather than the
+// login pages, and run axe.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -8,10 +8,8 @@ export async function signUpAndIn(page: Page, baseURL: string, firstName = 'Flor
   const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
   const password = `Green-Leaf-${randomBytes(4).toString('hex')}`;
   const headers = { origin: baseURL };
-  const up = await page.request.post('/api/auth/ba/sign-up/email', { data: { email, password, name: firstName, lastName: 'Grower' }, headers });
-  expect(up.ok(), await up.text()).toBe(true);
-  const inRes = await page.request.post('/api/auth/ba/sign-in/email', { data: { email, password }, headers });
-  expect(inRes.ok(), await inRes.text()).toBe(true);
+  const up = await page.request.post('/api/auth/register', { data: { email, password, firstName, lastName: 'Grower' }, headers });
+  expect(up.status(), await up.text()).toBe(201);
   return { email };
 }
 

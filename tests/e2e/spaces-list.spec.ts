@@ -2,6 +2,9 @@
 // checkout with spaceId, paymentType and currency; the owner's draft page is visible to them only.
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signUpAndIn } from './spaces-helpers';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(14));
 
 test('missing fields are named; a complete form creates the space and goes to checkout', async ({ page, baseURL }) => {
   await signUpAndIn(page, baseURL!);

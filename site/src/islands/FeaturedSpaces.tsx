@@ -1,8 +1,12 @@
-// Featured Spaces on the home page (spec 2.4): hydrated when scrolled into view, reads GET /api/spaces
-// once and shows up to six featured spaces. The whole section stays hidden when there are none.
+// Featured Spaces on the home page (spec 2.4): hydrated when scrolled into view, asks GET /api/spaces for
+// the featured listings (with many listings they need not be on the unfiltered first page) and shows up
+// to six of those with isFeatured and featuredUntil set. The whole section stays hidden when there are none.
 import { useEffect, useState } from 'react';
 import { DISPLAY_RATING } from '../../../contracts/constants';
-import { formatMonthlyPrice, pickFeaturedSpaces, safeImageSrc, type FeaturedSpace } from '../lib/featured-spaces';
+import { FEATURED_MAX } from '../../../contracts/constants';
+import { pickFeaturedSpaces, type FeaturedSpace } from '../lib/featured-spaces';
+import { formatPrice, formatSize } from '../lib/space-display';
+import { SpaceImage } from './spaces/SpaceImage';
 
 type State = { status: 'loading' } | { status: 'ready'; spaces: FeaturedSpace[] };
 
@@ -11,7 +15,7 @@ export default function FeaturedSpaces() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/spaces', { credentials: 'include', headers: { Accept: 'application/json' }, signal: controller.signal })
+    fetch(`/api/spaces?featured=true&limit=${FEATURED_MAX}`, { credentials: 'include', headers: { Accept: 'application/json' }, signal: controller.signal })
       .then((response) => (response.ok ? response.json() : []))
       .then((body: unknown) => setState({ status: 'ready', spaces: pickFeaturedSpaces(body) }))
       .catch(() => {
@@ -49,11 +53,10 @@ export default function FeaturedSpaces() {
 }
 
 function FeaturedCard({ space }: { space: FeaturedSpace }) {
-  const image = safeImageSrc(space.images?.[0]);
   return (
     <li className="card group relative flex flex-col overflow-hidden">
       <div className="relative aspect-[4/3] bg-gradient-to-br from-brand-100 to-brand-200">
-        {image && <img src={image} alt="" loading="lazy" width={640} height={480} className="h-full w-full object-cover" referrerPolicy="no-referrer" />}
+        <SpaceImage space={space} className="h-full w-full object-cover" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
         <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-bold text-amber-950">Featured</span>
         <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-0.5 text-xs font-semibold text-ink capitalize">{space.spaceType}</span>
       </div>
@@ -74,10 +77,10 @@ function FeaturedCard({ space }: { space: FeaturedSpace }) {
         </div>
         <p className="mt-1 text-sm text-muted">
           {space.city}
-          {space.country ? `, ${space.country}` : ''} · {space.size.toLocaleString('en-US')} sq ft
+          {space.country ? `, ${space.country}` : ''} · {formatSize(space.size)}
         </p>
         <p className="mt-auto pt-4 text-lg font-bold text-ink">
-          {formatMonthlyPrice(space.pricePerMonth)}
+          {formatPrice(space.pricePerMonth)}
           <span className="text-sm font-normal text-muted">/month</span>
         </p>
       </div>

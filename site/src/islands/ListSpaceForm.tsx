@@ -7,7 +7,7 @@ import { FORM_AMENITIES } from '../../../contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '../../../contracts/constants';
 import { createSpaceSchema, LISTING_COUNTRIES, type Space } from '../../../contracts/spaces';
 import { apiFetch, errorMessage } from '../lib/api-client';
-import { $currentUser, loadCurrentUser } from '../lib/current-user';
+import { $user, loadUser } from '../lib/user-store';
 import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
@@ -77,11 +77,11 @@ const FIELD_OF_LABEL: Record<string, keyof FormState> = {
 };
 
 export default function ListSpaceForm() {
-  const viewer = useStore($currentUser);
+  const viewer = useStore($user);
   const [form, setForm] = useState<FormState>(DEFAULTS);
   const [invalid, setInvalid] = useState<Set<keyof FormState>>(new Set());
   const [submitting, setSubmitting] = useState(false);
-  useEffect(loadCurrentUser, []);
+  useEffect(() => void loadUser(), []);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));

@@ -7,7 +7,7 @@ import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
 import { COUNTRIES, DISPLAY_RATING, SPACE_TYPES } from '../../../contracts/constants';
 import { SPACE_SORTS, SPACES_HEADERS, type Space, type SpaceFilterFields, type SpaceSort } from '../../../contracts/spaces';
 import { ApiRequestError } from '../lib/api-client';
-import { $currentUser, loadCurrentUser } from '../lib/current-user';
+import { $user, loadUser } from '../lib/user-store';
 import { countryName, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
@@ -79,7 +79,7 @@ async function fetchSpaces(search: string, cursor: string | null, signal: AbortS
 }
 
 export default function SpaceBrowser() {
-  const viewer = useStore($currentUser);
+  const viewer = useStore($user);
   const [applied, setApplied] = useState<Filters>(EMPTY);
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [ready, setReady] = useState(false);
@@ -91,7 +91,7 @@ export default function SpaceBrowser() {
 
   // The URL is the source of truth: read it on load and on every back/forward step.
   useEffect(() => {
-    loadCurrentUser();
+    void loadUser();
     const sync = () => {
       const f = fromSearch(window.location.search);
       setApplied(f);

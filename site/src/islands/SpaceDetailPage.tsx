@@ -3,12 +3,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Space } from '../../../contracts/spaces';
-import { $currentUser, loadCurrentUser } from '../lib/current-user';
+import { $user, loadUser } from '../lib/user-store';
 import { SpaceDetail } from './spaces/SpaceDetail';
 
 export default function SpaceDetailPage({ space, now }: { space: Space; now: number }) {
-  const viewer = useStore($currentUser);
-  useEffect(loadCurrentUser, []);
+  const viewer = useStore($user);
+  useEffect(() => void loadUser(), []);
   return (
     <SpaceDetail
       space={space}

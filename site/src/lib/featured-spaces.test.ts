@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthlyPrice, pickFeaturedSpaces, safeImageSrc } from './featured-spaces';
+import { pickFeaturedSpaces } from './featured-spaces';
 
 const space = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -29,22 +29,5 @@ describe('pickFeaturedSpaces', () => {
 
   it('also reads a paginated { spaces } answer', () => {
     expect(pickFeaturedSpaces({ spaces: [space(1)], total: 1 })).toHaveLength(1);
-  });
-});
-
-describe('formatMonthlyPrice', () => {
-  it('uses thousands separators and drops zero cents', () => {
-    expect(formatMonthlyPrice('1500.00')).toBe('$1,500');
-    expect(formatMonthlyPrice('1250.50')).toBe('$1,250.50');
-  });
-});
-
-describe('safeImageSrc', () => {
-  it('accepts http(s) and same-origin paths only', () => {
-    expect(safeImageSrc('https://img.example/a.jpg')).toBe('https://img.example/a.jpg');
-    expect(safeImageSrc('/images/rooftop.jpg')).toBe('/images/rooftop.jpg');
-    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
-    expect(safeImageSrc('//evil.example/a.jpg')).toBeNull();
-    expect(safeImageSrc(undefined)).toBeNull();
   });
 });

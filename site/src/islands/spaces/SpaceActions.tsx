@@ -1,10 +1,10 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
 // dashboard; signed-in → Contact Owner; signed-out (also while loading) → Sign In / Sign Up.
 import type { Space } from '../../../../contracts/spaces';
-import type { CurrentUserState } from '../../lib/current-user';
+import type { UserState } from '../../lib/user-store';
 import { showToast } from '../../lib/toast-store';
 
-export type SpaceViewer = CurrentUserState;
+export type SpaceViewer = UserState;
 
 /** The contact dialog arrives with the messaging work; until then the button says so plainly. */
 export function contactOwner(space: Pick<Space, 'title'>) {
