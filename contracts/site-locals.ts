@@ -1,7 +1,14 @@
-// What the API hands to the site's on-demand pages as Astro.locals (api/src/site-locals.ts builds it).
-// Pages read data through these narrow readers instead of opening the database themselves.
+// What the API hands to the site's on-demand pages as Astro.locals (api/src/site-locals.ts builds it per
+// request). Pages read data through these narrow readers instead of opening the database themselves.
 import type { BlogReader } from './blog';
+import type { OwnSpace, Space } from './spaces';
+
+export interface SpaceReader {
+  /** The space if the visitor may see it (public, or their own in any state); otherwise null. */
+  findVisibleSpace(id: number): Promise<Space | OwnSpace | null>;
+}
 
 export interface SiteLocals {
   blog: BlogReader;
+  spaces: SpaceReader;
 }

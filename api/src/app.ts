@@ -115,7 +115,6 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
 function mountSite(app: Express, site: SiteOptions, context: AppContext) {
   app.use(createPageGuard(context, site.clientDir));
-  const locals = createSiteLocals(context);
   app.use(
     express.static(site.clientDir, {
       extensions: ['html'],
@@ -129,7 +128,12 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     }),
   );
   const ssrHandler = site.ssrHandler;
-  if (ssrHandler) app.use((req, res, next) => ssrHandler(req, res, next, locals));
+  if (ssrHandler) {
+    // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
+    // as on the API; requests without a session cookie skip the lookup.
+    const session = attachSessionUser(context.auth, { db: context.db, secret: context.config.BETTER_AUTH_SECRET });
+    app.use(session, (req, res, next) => ssrHandler(req, res, next, createSiteLocals(context, req.user?.id)));
+  }
   const notFoundPage = path.join(site.clientDir, '404.html');
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

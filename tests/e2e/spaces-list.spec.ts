@@ -83,9 +83,9 @@ test('a server error is shown with its message', async ({ page, baseURL }) => {
   await expect(page).toHaveURL(/\/list-space$/);
 });
 
-test('signed-out visitors are asked to sign in', async ({ page }) => {
+test('signed-out visitors are sent to sign in, and back to the form afterwards', async ({ page }) => {
   await page.goto('/list-space');
-  await expect(page.getByText('to list a space')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Flist-space$/);
 });
 
 test('a failed fetch shows "Failed to fetch spaces"', async ({ page }) => {

@@ -6,6 +6,7 @@ import { apiFetch, errorMessage } from '../lib/api-client';
 import { showToast } from '../lib/toast-store';
 import { FormField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { HydrationGate } from './HydrationGate';
 
 export default function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -43,6 +44,7 @@ export default function ForgotPasswordForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <HydrationGate>
       <FormField label="Email" name="email" type="email" autoComplete="email" value={form.values.email} error={form.errors.email} onValueChange={(v) => form.set('email', v)} />
       <SubmitButton busy={form.busy} busyLabel="Sending…">
         Send Reset Link
@@ -53,6 +55,7 @@ export default function ForgotPasswordForm() {
           Sign in
         </a>
       </p>
+      </HydrationGate>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { $user, loadUser } from '../lib/user-store';
 import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
+import { HydrationGate } from './HydrationGate';
 
 type PaymentType = keyof typeof LISTING_PRICES_CENTS;
 
@@ -125,6 +126,7 @@ export default function ListSpaceForm() {
 
   return (
     <form className="card mt-8 space-y-8 p-6 sm:p-8" onSubmit={onSubmit} noValidate aria-label="List your space">
+      <HydrationGate>
       {viewer.status === 'anonymous' && (
         <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink">
           Please{' '}
@@ -233,6 +235,7 @@ export default function ListSpaceForm() {
           {submitting ? 'Creating…' : 'Create Listing & Continue to Payment'}
         </button>
       </div>
+      </HydrationGate>
     </form>
   );
 }

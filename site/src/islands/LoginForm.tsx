@@ -8,6 +8,7 @@ import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
 import { FormField, PasswordField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { HydrationGate } from './HydrationGate';
 
 export default function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -31,6 +32,7 @@ export default function LoginForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <HydrationGate>
       <FormField label="Email" name="email" type="email" autoComplete="email" value={form.values.email} error={form.errors.email} onValueChange={(v) => form.set('email', v)} />
       <div className="flex flex-col gap-1.5">
         <PasswordField label="Password" name="password" autoComplete="current-password" value={form.values.password} error={form.errors.password} onValueChange={(v) => form.set('password', v)} />
@@ -53,6 +55,7 @@ export default function LoginForm() {
           Contact support
         </a>
       </p>
+      </HydrationGate>
     </form>
   );
 }

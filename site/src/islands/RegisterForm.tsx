@@ -9,6 +9,7 @@ import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
 import { FormField, PasswordField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { HydrationGate } from './HydrationGate';
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,6 +33,7 @@ export default function RegisterForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <HydrationGate>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="First name" name="firstName" autoComplete="given-name" value={form.values.firstName} error={form.errors.firstName} onValueChange={(v) => form.set('firstName', v)} />
         <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.values.lastName} error={form.errors.lastName} onValueChange={(v) => form.set('lastName', v)} />
@@ -55,6 +57,7 @@ export default function RegisterForm() {
           Sign in
         </a>
       </p>
+      </HydrationGate>
     </form>
   );
 }

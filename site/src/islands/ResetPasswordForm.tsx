@@ -7,6 +7,7 @@ import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
 import { PasswordField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { HydrationGate } from './HydrationGate';
 
 export default function ResetPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -43,11 +44,13 @@ export default function ResetPasswordForm() {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <HydrationGate>
       <PasswordField label="New password" name="password" autoComplete="new-password" value={form.values.password} error={form.errors.password} onValueChange={(v) => form.set('password', v)} />
       <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} error={form.errors.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} />
       <SubmitButton busy={form.busy} busyLabel="Saving…">
         Reset Password
       </SubmitButton>
+      </HydrationGate>
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { showToast } from '../lib/toast-store';
 import { $user, loadUser, refreshUser, setCurrentUser } from '../lib/user-store';
 import { FormField, PasswordField } from './FormField';
 import { useForm } from './use-form';
+import { HydrationGate } from './HydrationGate';
 
 const TABS = [
   { id: 'profile', label: 'Profile' },
@@ -150,6 +151,7 @@ function ProfileTab({ user }: { user: CurrentUser }) {
         </div>
       )}
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <HydrationGate>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First name" name="firstName" autoComplete="given-name" value={form.values.firstName} error={form.errors.firstName} onValueChange={(v) => form.set('firstName', v)} />
           <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.values.lastName} error={form.errors.lastName} onValueChange={(v) => form.set('lastName', v)} />
@@ -178,6 +180,7 @@ function ProfileTab({ user }: { user: CurrentUser }) {
             {form.busy ? 'Saving…' : 'Save Changes'}
           </button>
         </div>
+        </HydrationGate>
       </form>
     </Section>
   );
@@ -264,6 +267,7 @@ function SecurityTab() {
   return (
     <Section title="Security" description="Change your password. Every other device signed in to your account will be signed out.">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-5">
+        <HydrationGate>
         <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" value={form.values.currentPassword} error={form.errors.currentPassword} onValueChange={(v) => form.set('currentPassword', v)} />
         <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={form.values.newPassword} error={form.errors.newPassword} onValueChange={(v) => form.set('newPassword', v)} />
         <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.values.confirmPassword} error={form.errors.confirmPassword} onValueChange={(v) => form.set('confirmPassword', v)} />
@@ -272,6 +276,7 @@ function SecurityTab() {
             {form.busy ? 'Changing…' : 'Change Password'}
           </button>
         </div>
+        </HydrationGate>
       </form>
     </Section>
   );

@@ -15,6 +15,7 @@ import { SpaceActions, type SpaceViewer } from './spaces/SpaceActions';
 import { FeaturedBadge, TypeBadge } from './spaces/SpaceDetail';
 import { SpaceDetailDialog } from './spaces/SpaceDetailDialog';
 import { SpaceImage } from './spaces/SpaceImage';
+import { HydrationGate } from './HydrationGate';
 
 const PAGE_SIZE = 12;
 const TEXT_DEBOUNCE_MS = 400;
@@ -170,6 +171,7 @@ export default function SpaceBrowser() {
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[280px_1fr]">
       <form role="search" aria-label="Filter spaces" className="card h-fit p-5 lg:sticky lg:top-20" onSubmit={(e) => e.preventDefault()}>
+        <HydrationGate>
         <div className="flex items-center justify-between">
           <h2 className="text-base font-semibold text-ink">
             {/* On small screens the panel folds away so the results come first. */}
@@ -238,6 +240,7 @@ export default function SpaceBrowser() {
           </div>
         </fieldset>
         </div>
+        </HydrationGate>
       </form>
 
       <section aria-label="Results" className="min-w-0">
