@@ -19,11 +19,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+const started: Array<{ kill(signal?: NodeJS.Signals): boolean; exitCode: number | null }> = [];
+
 function start(env: Record<string, string>, port = 0) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, SERVE_SITE: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
   });
+  started.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -46,7 +49,11 @@ async function post(base: string, path: string, body: unknown) {
   return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  // A failed assertion must not leave a server running.
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('the product process', () => {
   it('keeps data across a graceful restart', async () => {
