@@ -12,7 +12,7 @@ import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { maskUrl } from './lib/logger';
-import { attachSessionUser } from './lib/session';
+import { attachSessionUser, prepareSessionLookup } from './lib/session';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(attachSessionUser(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
+  api.use(prepareSessionLookup(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

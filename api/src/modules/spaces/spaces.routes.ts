@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema } from '../../../../contracts/spaces';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { currentUser, requireUser } from '../../lib/session';
+import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
@@ -35,7 +35,7 @@ export function createSpacesRouter(ctx: AppContext): Router {
     res.json(await listOwnSpaces(ctx.db, currentUser(req).id, ctx.clock.now()));
   });
 
-  router.get('/spaces/:id', async (req, res) => {
+  router.get('/spaces/:id', optionalUser, async (req, res) => {
     res.json(await getVisibleSpace(ctx.db, spaceId(req), req.user?.id, ctx.clock.now()));
   });
 
