@@ -2,11 +2,11 @@
 // the featured listings (with many listings they need not be on the unfiltered first page) and shows up
 // to six of those with isFeatured and featuredUntil set. The whole section stays hidden when there are none.
 import { useEffect, useState } from 'react';
-import { DISPLAY_RATING } from '../../../contracts/constants';
 import { FEATURED_MAX } from '../../../contracts/constants';
 import { pickFeaturedSpaces, type FeaturedSpace } from '../lib/featured-spaces';
 import { formatPrice, formatSize } from '../lib/space-display';
 import { SpaceImage } from './spaces/SpaceImage';
+import { DisplayRating } from './spaces/DisplayRating';
 
 type State = { status: 'loading' } | { status: 'ready'; spaces: FeaturedSpace[] };
 
@@ -67,13 +67,7 @@ function FeaturedCard({ space }: { space: FeaturedSpace }) {
               {space.title}
             </a>
           </h3>
-          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-ink">
-            <svg viewBox="0 0 20 20" className="h-4 w-4 text-amber-500" fill="currentColor" aria-hidden="true">
-              <path d="m10 1.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5Z" />
-            </svg>
-            <span className="sr-only">Rating </span>
-            {DISPLAY_RATING}
-          </span>
+          <DisplayRating />
         </div>
         <p className="mt-1 text-sm text-muted">
           {space.city}

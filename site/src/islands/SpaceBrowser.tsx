@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
-import { COUNTRIES, DISPLAY_RATING, SPACE_TYPES } from '../../../contracts/constants';
+import { COUNTRIES, SPACE_TYPES } from '../../../contracts/constants';
 import { SPACE_SORTS, SPACES_HEADERS, type Space, type SpaceFilterFields, type SpaceSort } from '../../../contracts/spaces';
 import { ApiRequestError } from '../lib/api-client';
 import { $user, loadUser } from '../lib/user-store';
@@ -16,6 +16,7 @@ import { FeaturedBadge, TypeBadge } from './spaces/SpaceDetail';
 import { SpaceDetailDialog } from './spaces/SpaceDetailDialog';
 import { SpaceImage } from './spaces/SpaceImage';
 import { HydrationGate } from './HydrationGate';
+import { DisplayRating } from './spaces/DisplayRating';
 
 const PAGE_SIZE = 12;
 const TEXT_DEBOUNCE_MS = 400;
@@ -351,13 +352,7 @@ function SpaceCard({ space, viewer, onOpen }: { space: Space; viewer: SpaceViewe
               {space.title}
             </button>
           </h2>
-          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-ink">
-            <svg viewBox="0 0 20 20" className="h-4 w-4 text-amber-500" fill="currentColor" aria-hidden="true">
-              <path d="m10 1.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5Z" />
-            </svg>
-            <span className="sr-only">Rating </span>
-            {DISPLAY_RATING}
-          </span>
+          <DisplayRating />
         </div>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
           <span>{space.city}</span>
