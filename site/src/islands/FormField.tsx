@@ -1,5 +1,5 @@
-// A labelled input with its error message (aria-invalid, aria-describedby), and a password input with
-// a show/hide toggle. Shared by the account islands.
+// Form fields for every island: Field (a label, the control, a hint or an error) and on top of it a
+// labelled input and a password input with a show/hide toggle (aria-invalid, aria-describedby).
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
@@ -14,32 +14,26 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' 
 const inputClass =
   'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
 
-export function FormField({ label, name, value, error, hint, onValueChange, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+/** The frame of one field: its label (with a mark when required), the control, then a hint or an error. */
+export function Field({ id, label, required, hint, error, name, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; name?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
+        {required && (
+          <span className="text-[var(--color-danger)]" aria-hidden="true">
+            {' '}*
+          </span>
+        )}
       </label>
-      <input
-        {...input}
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-        className={`${inputClass} ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
-      />
+      {children}
       {hint && !error && (
-        <p id={hintId} className="text-xs text-muted">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-[var(--color-danger)]" data-field-error={name}>
+        <p id={`${id}-error`} className="text-sm text-[var(--color-danger)]" data-field-error={name}>
           {error}
         </p>
       )}
@@ -47,17 +41,35 @@ export function FormField({ label, name, value, error, hint, onValueChange, ...i
   );
 }
 
+/** aria-describedby for a control inside Field: its error, else its hint. */
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  return [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+export function FormField({ label, name, value, error, hint, onValueChange, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error} name={name}>
+      <input
+        {...input}
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${inputClass} ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
+      />
+    </Field>
+  );
+}
+
 export function PasswordField(props: Omit<FieldProps, 'type'>) {
   const [shown, setShown] = useState(false);
   const id = useId();
   const { label, name, value, error, hint, onValueChange, ...input } = props;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error} name={name}>
       <div className="relative">
         <input
           {...input}
@@ -67,7 +79,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(id, error, hint)}
           className={`${inputClass} pr-12 ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
         />
         <button
@@ -89,17 +101,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           )}
         </button>
       </div>
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-[var(--color-danger)]" data-field-error={name}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

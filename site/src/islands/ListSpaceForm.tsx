@@ -12,6 +12,7 @@ import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
 import { HydrationGate } from './HydrationGate';
+import { Field } from './FormField';
 
 type PaymentType = keyof typeof LISTING_PRICES_CENTS;
 
@@ -240,23 +241,6 @@ export default function ListSpaceForm() {
   );
 }
 
-function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-        {required && (
-          <span className="text-[var(--color-danger)]" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children}
-      {hint && <p className="text-xs text-muted">{hint}</p>}
-    </div>
-  );
-}
 
 function PlanOption(props: { value: string; checked: boolean; onSelect: () => void; title: string; price: string; text: string; recommended?: boolean }) {
   return (

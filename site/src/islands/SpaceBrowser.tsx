@@ -17,6 +17,7 @@ import { SpaceDetailDialog } from './spaces/SpaceDetailDialog';
 import { SpaceImage } from './spaces/SpaceImage';
 import { HydrationGate } from './HydrationGate';
 import { DisplayRating } from './spaces/DisplayRating';
+import { Field } from './FormField';
 
 const PAGE_SIZE = 12;
 const TEXT_DEBOUNCE_MS = 400;
@@ -322,16 +323,6 @@ export default function SpaceBrowser() {
   );
 }
 
-function Field({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
 
 function SpaceCard({ space, viewer, onOpen }: { space: Space; viewer: SpaceViewer; onOpen: () => void }) {
   const featured = isFeaturedNow(space);
