@@ -20,6 +20,8 @@ import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } fro
 import { createHealthRouter } from './modules/health/health.routes';
 import { createSiteLocals } from './site-locals';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
+import { createMessagingRouter } from './modules/messaging/messaging.routes';
+import { createTestOnlyRouter, testRoutesAvailable } from './modules/testing/test-only.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -103,6 +105,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   api.use(createBlogRouter(context));
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use(createSpacesRouter(context));
+  api.use(createMessagingRouter(context));
+  if (testRoutesAvailable(deps.config.NODE_ENV)) api.use(createTestOnlyRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 

@@ -9,6 +9,7 @@ export const emailTypeEnum = pgEnum('email_type', [
   'inquiry_received',
   'listing_created',
   'payment_confirmation',
+  'new_message',
 ]);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 export const inquiryStatusEnum = pgEnum('inquiry_status', ['pending', 'responded', 'closed']);

@@ -1,4 +1,5 @@
 // Inquiries from farmers and the conversations they open (spec section 3).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { inquiryStatusEnum } from './enums';
 import { spaces } from './spaces';
@@ -37,6 +38,9 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When each party was last e-mailed about this conversation: at most one e-mail per 15 minutes. */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    farmerNotifiedAt: timestamp('farmer_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -60,5 +64,11 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Thread pages and "what is new since message N" walk the conversation by id.
+    index('messages_conversation_id_idx').on(t.conversationId, t.id),
+    // Unread counts touch only unread rows, however long the history.
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`not ${t.isRead}`),
+  ],
 );

@@ -40,3 +40,46 @@ export function passwordResetEmail(input: { firstName: string; url: string }): E
   );
   return { subject, text, html };
 }
+
+/** A few lines of a user's message for an e-mail, cut at a word boundary. */
+function excerpt(text: string, max = 400): string {
+  const flat = text.trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max * 0.6 ? cut.lastIndexOf(' ') : max)}…`;
+}
+
+export function inquiryReceivedEmail(input: { firstName: string; farmerName: string; spaceTitle: string; message: string; url: string }): EmailContent {
+  const subject = `New inquiry about ${input.spaceTitle}`.slice(0, 255);
+  const quote = excerpt(input.message);
+  const text = `${greeting(input.firstName)}\n\n${input.farmerName} is interested in your space "${input.spaceTitle}" and wrote:\n\n${quote}\n\nReply from your dashboard:\n\n${input.url}\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [
+      escapeHtml(greeting(input.firstName)),
+      `${escapeHtml(input.farmerName)} is interested in your space “${escapeHtml(input.spaceTitle)}” and wrote:`,
+      `<span style="display:block;border-left:3px solid #1c663c;padding-left:12px;white-space:pre-wrap">${escapeHtml(quote)}</span>`,
+    ],
+    { label: 'Reply in your dashboard', url: input.url },
+  );
+  return { subject, text, html };
+}
+
+export function newMessagesEmail(input: { firstName: string; senderName: string; spaceTitle: string; count: number; latest: string; url: string }): EmailContent {
+  const what = input.count > 1 ? `${input.count} new messages` : 'New message';
+  const subject = `${what} about ${input.spaceTitle}`.slice(0, 255);
+  const quote = excerpt(input.latest);
+  const intro = input.count > 1 ? `${input.senderName} sent you ${input.count} new messages about "${input.spaceTitle}". The latest:` : `${input.senderName} sent you a message about "${input.spaceTitle}":`;
+  const text = `${greeting(input.firstName)}\n\n${intro}\n\n${quote}\n\nRead and reply in your dashboard:\n\n${input.url}\n\nWe e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [
+      escapeHtml(greeting(input.firstName)),
+      escapeHtml(intro),
+      `<span style="display:block;border-left:3px solid #1c663c;padding-left:12px;white-space:pre-wrap">${escapeHtml(quote)}</span>`,
+      'We e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.',
+    ],
+    { label: 'Read and reply', url: input.url },
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,92 @@
+// The inquiry and conversation calls of spec 7, all for signed-in users, with per-user limits on new
+// inquiries and on messages. Thin: parse with the contracts, call the services, answer.
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { sendMessageSchema, startConversationSchema, threadQuerySchema, MESSAGING_MESSAGES } from '../../../../contracts/messaging';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { HOUR, MINUTE } from '../../lib/clock';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../lib/session';
+import { stripMarkupFields } from '../../lib/strip-markup';
+import { parseInput } from '../../lib/validate';
+import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
+import { listReceivedInquiries, listSentInquiries } from './inquiries.service';
+
+export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
+  endpoint: 'user-new-conversation',
+  max: 20,
+  windowMs: HOUR,
+  message: MESSAGING_MESSAGES.tooManyConversations,
+};
+export const MESSAGE_LIMIT: RateLimitRule = { endpoint: 'user-message', max: 30, windowMs: 5 * MINUTE, message: MESSAGING_MESSAGES.tooManyMessages };
+
+function conversationId(req: Request): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
+  return Number(raw);
+}
+
+/** Per-user limit (kept in rate_limits like the per-IP ones, under the key user:{id}). */
+function perUserLimit(ctx: AppContext, rule: RateLimitRule) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const result = await consumeRateLimit(ctx.db, ctx.clock, rule, `user:${currentUser(req).id}`);
+      if (!result.allowed) return next(AppError.tooManyRequests(result.retryAfterSeconds, rule.message));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function createMessagingRouter(ctx: AppContext): Router {
+  const router = Router();
+  const notify = () => ({ clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL });
+
+  router.post('/conversations', requireUser, perUserLimit(ctx, NEW_CONVERSATION_LIMIT), async (req, res) => {
+    const input = parseInput(startConversationSchema, stripMarkupFields(req.body ?? {}, ['content', 'farmerName']));
+    const { duplicate, ...result } = await startConversation(ctx.db, notify(), currentUser(req), input);
+    res.status(duplicate ? 200 : 201).location(`/api/conversations/${result.conversationId}`).json(result);
+  });
+
+  router.get('/conversations', requireUser, async (req, res) => {
+    res.json(await listConversations(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/conversations/unread-count', requireUser, async (req, res) => {
+    res.json({ count: await countUnread(ctx.db, currentUser(req).id) });
+  });
+
+  router.get('/conversations/:id/messages', requireUser, async (req, res) => {
+    const id = conversationId(req);
+    const query = parseInput(threadQuerySchema, req.query);
+    const userId = currentUser(req).id;
+    const state = await threadState(ctx.db, id, userId);
+    // The answer depends only on the thread's newest message (and the page asked for): a client that
+    // already holds it gets 304 without the thread being read again.
+    const etag = `W/"c${id}-m${state.lastId}-a${query.after ?? ''}-b${query.before ?? ''}-l${query.limit}"`;
+    res.set('ETag', etag);
+    if (!state.hasUnread && req.headers['if-none-match'] === etag) return res.status(304).end();
+    res.json(await readThread(ctx.db, id, userId, query, state));
+  });
+
+  router.post('/conversations/:id/messages', requireUser, async (req, res, next) => {
+    // Unknown or foreign conversations answer 404 before anything is counted against the sender.
+    conversationId(req);
+    next();
+  }, perUserLimit(ctx, MESSAGE_LIMIT), async (req, res) => {
+    const { content } = parseInput(sendMessageSchema, stripMarkupFields(req.body ?? {}, ['content']));
+    const { message, duplicate } = await sendMessage(ctx.db, notify(), currentUser(req), conversationId(req), content);
+    res.status(duplicate ? 200 : 201).json(message);
+  });
+
+  router.get('/inquiries/farmer', requireUser, async (req, res) => {
+    res.json(await listSentInquiries(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/inquiries/owner', requireUser, async (req, res) => {
+    res.json(await listReceivedInquiries(ctx.db, currentUser(req).id));
+  });
+
+  return router;
+}
