@@ -37,3 +37,19 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
 }
+
+/**
+ * A conditional GET for polling: sends the ETag of what the caller already holds; a 304 answers
+ * `{ unchanged: true }` without a body, anything else is parsed as apiFetch does.
+ */
+export async function apiFetchIfChanged<T>(path: string, etag: string | undefined): Promise<{ unchanged: true } | { unchanged: false; data: T; etag?: string }> {
+  const response = await fetch(path, {
+    credentials: 'include',
+    cache: 'no-store',
+    headers: etag ? { accept: 'application/json', 'if-none-match': etag } : { accept: 'application/json' },
+  });
+  if (response.status === 304) return { unchanged: true };
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  return { unchanged: false, data: (text ? JSON.parse(text) : undefined) as T, etag: response.headers.get('etag') ?? undefined };
+}

@@ -24,7 +24,8 @@ describe('messaging', () => {
     owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
     farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer' });
     stranger = await createSignedInUser(t, { firstName: 'Sam', lastName: 'Stranger' });
-    [{ id: spaceId }] = (await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })])) as [{ id: number }];
+    const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })]);
+    spaceId = space!.id;
   });
   afterAll(async () => t.close());
 

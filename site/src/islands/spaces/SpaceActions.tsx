@@ -1,14 +1,24 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
 // dashboard; signed-in → Contact Owner; signed-out (also while loading) → Sign In / Sign Up.
+import { useState } from 'react';
+import type { CurrentUser } from '../../../../contracts/auth';
 import type { Space } from '../../../../contracts/spaces';
 import type { UserState } from '../../lib/user-store';
-import { showToast } from '../../lib/toast-store';
+import { ContactDialog } from './ContactDialog';
 
 export type SpaceViewer = UserState;
 
-/** The contact dialog arrives with the messaging work; until then the button says so plainly. */
-export function contactOwner(space: Pick<Space, 'title'>) {
-  showToast({ title: 'Messaging opens soon', description: `Contacting the owner of “${space.title}” will be possible shortly. Please check back soon.` });
+/** Contact Owner and its dialog (spec 2.7). */
+function ContactOwner({ space, user }: { space: Space; user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn-primary w-full" onClick={() => setOpen(true)} data-action="contact">
+        Contact Owner
+      </button>
+      {open && <ContactDialog space={space} user={user} open={open} onOpenChange={setOpen} />}
+    </>
+  );
 }
 
 export function SpaceActions({ space, viewer, variant }: { space: Space; viewer: SpaceViewer; variant: 'card' | 'detail' }) {
@@ -39,17 +49,15 @@ export function SpaceActions({ space, viewer, variant }: { space: Space; viewer:
   }
   if (viewer.status === 'signed-in') {
     return (
-      <button type="button" className="btn-primary w-full" onClick={() => contactOwner(space)} data-action="contact">
-        Contact Owner
-      </button>
+      <ContactOwner space={space} user={viewer.user} />
     );
   }
   return (
     <div className="flex gap-2" data-action="signed-out">
-      <a href="/login" className="btn-outline flex-1">
+      <a href={`/login?next=${encodeURIComponent(`/spaces/${space.id}`)}`} className="btn-outline flex-1">
         Sign In
       </a>
-      <a href="/register" className="btn-primary flex-1">
+      <a href={`/register?next=${encodeURIComponent(`/spaces/${space.id}`)}`} className="btn-primary flex-1">
         Sign Up
       </a>
     </div>

@@ -1,0 +1,108 @@
+// The dashboard (spec 2.8), at /dashboard and at / for a signed-in user: the greeting and the tabs
+// Overview, My Listings, Inquiries and Messages (Radix Tabs), deep-linkable with ?tab= and
+// &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
+import * as Tabs from '@radix-ui/react-tabs';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { $selectedConversation } from '../lib/messaging-store';
+import { $unreadCount } from '../lib/unread-store';
+import { $user, loadUser } from '../lib/user-store';
+import { InquiriesTab } from './dashboard/InquiriesTab';
+import { MessagesTab } from './dashboard/MessagesTab';
+import { MyListingsTab } from './dashboard/MyListingsTab';
+import { OverviewTab } from './dashboard/OverviewTab';
+
+type TabContext = { userId: number; requestedConversation: number | null; selectConversation(id: number): void };
+type DashboardTab = { value: string; label: string; render(ctx: TabContext): ReactNode };
+
+/** The tabs, in order. A new tab is one more entry. */
+const TABS: DashboardTab[] = [
+  { value: 'overview', label: 'Overview', render: () => <OverviewTab /> },
+  { value: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
+  { value: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
+  {
+    value: 'messages',
+    label: 'Messages',
+    render: (ctx) => <MessagesTab userId={ctx.userId} requestedConversation={ctx.requestedConversation} onSelect={ctx.selectConversation} />,
+  },
+];
+
+function readAddress(): { tab: string; conversation: number | null } {
+  const params = new URLSearchParams(window.location.search);
+  const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : TABS[0]!.value;
+  const conversation = Number(params.get('conversation'));
+  return { tab, conversation: Number.isInteger(conversation) && conversation > 0 ? conversation : null };
+}
+
+/** Keeps the address in step with the open tab and conversation, without adding history entries. */
+function writeAddress(tab: string, conversation: number | null) {
+  const url = new URL(window.location.href);
+  if (url.pathname === '/') url.pathname = '/dashboard';
+  url.searchParams.set('tab', tab);
+  if (tab === 'messages' && conversation !== null) url.searchParams.set('conversation', String(conversation));
+  else url.searchParams.delete('conversation');
+  window.history.replaceState(null, '', url);
+}
+
+export default function Dashboard() {
+  const user = useStore($user);
+  const unread = useStore($unreadCount);
+  const [address] = useState(readAddress);
+  const [tab, setTab] = useState(address.tab);
+
+  useEffect(() => {
+    void loadUser().then((s) => {
+      if (s.status === 'anonymous') window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    });
+  }, []);
+
+  if (user.status !== 'signed-in') {
+    return (
+      <p className="text-muted" role="status">
+        Loading your dashboard…
+      </p>
+    );
+  }
+  const ctx: TabContext = {
+    userId: user.user.id,
+    requestedConversation: address.conversation,
+    selectConversation: (id) => writeAddress('messages', id),
+  };
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Welcome back, {user.user.firstName.trim() || 'User'}!</h1>
+      <p className="mt-2 text-muted">Manage your listings, inquiries and messages from here.</p>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value);
+          writeAddress(value, value === 'messages' ? $selectedConversation.get() : null);
+        }}
+        className="mt-8"
+      >
+        <Tabs.List aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-muted transition hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+            >
+              {t.label}
+              {t.value === 'messages' && unread ? (
+                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} className="pt-6 focus:outline-none">
+            {t.render(ctx)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}

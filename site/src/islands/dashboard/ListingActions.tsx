@@ -1,0 +1,86 @@
+// The owner's actions on one of their listings in My Listings (spec 2.8), by state: a draft can be paid
+// for (→ /checkout), a live listing paused, a paused one resumed, any deleted (after a confirmation).
+// The one place listing actions are rendered, so later actions (renew, upgrade) are added here.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import type { OwnSpace } from '../../../../contracts/spaces';
+import { apiFetch, errorMessage } from '../../lib/api-client';
+import { refreshMySpaces } from '../../lib/messaging-store';
+import { showToast } from '../../lib/toast-store';
+
+export function checkoutPath(spaceId: number): string {
+  return `/checkout?spaceId=${spaceId}&paymentType=listing_fee&currency=USD`;
+}
+
+export function ListingActions({ space }: { space: OwnSpace }) {
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function run(action: () => Promise<unknown>, success: string, failure: string) {
+    setBusy(true);
+    try {
+      await action();
+      showToast({ title: success });
+      refreshMySpaces();
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const setActive = (isActive: boolean) =>
+    run(() => apiFetch(`/api/spaces/${space.id}`, { method: 'PATCH', body: { isActive } }), isActive ? 'Listing Resumed' : 'Listing Paused', 'Failed to update the listing');
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-listing-actions={space.id}>
+      <a href={`/spaces/${space.id}`} className="btn-outline px-3 py-1.5">
+        View
+      </a>
+      {space.status === 'draft' && (
+        <a href={checkoutPath(space.id)} className="btn-primary px-3 py-1.5">
+          Finish payment
+        </a>
+      )}
+      {space.status === 'active' && (
+        <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={() => setActive(false)}>
+          Pause
+        </button>
+      )}
+      {space.status === 'paused' && (
+        <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={() => setActive(true)}>
+          Resume
+        </button>
+      )}
+      {space.status !== 'demo' && (
+        <Dialog.Root open={confirming} onOpenChange={setConfirming}>
+          <Dialog.Trigger className="btn-ghost px-3 py-1.5 text-[var(--color-danger)]" disabled={busy}>
+            Delete
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50" />
+            <Dialog.Content className="fixed top-1/2 left-1/2 z-[90] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+              <Dialog.Title className="text-lg font-bold text-ink">Delete this listing?</Dialog.Title>
+              <Dialog.Description className="mt-2 text-sm text-muted">
+                “{space.title}” will be removed from FarmSpace, with its inquiries and conversations. This cannot be undone.
+              </Dialog.Description>
+              <div className="mt-6 flex justify-end gap-2">
+                <Dialog.Close className="btn-outline">Cancel</Dialog.Close>
+                <button
+                  type="button"
+                  className="btn bg-[var(--color-danger)] text-white hover:opacity-90"
+                  disabled={busy}
+                  onClick={() => {
+                    setConfirming(false);
+                    void run(() => apiFetch(`/api/spaces/${space.id}`, { method: 'DELETE' }), 'Listing Deleted', 'Failed to delete the listing');
+                  }}
+                >
+                  Delete listing
+                </button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </div>
+  );
+}

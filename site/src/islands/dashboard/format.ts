@@ -1,0 +1,21 @@
+// Dates and times as the dashboard shows them.
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+export function shortDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** "just now", "5 min ago", "3:42 PM" today, else the date. */
+export function messageTime(iso: string, now = Date.now()): string {
+  const at = new Date(iso);
+  const seconds = Math.round((now - at.getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (new Date(now).toDateString() === at.toDateString()) return timeFormat.format(at);
+  return dateFormat.format(at);
+}
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || 'User';
+}

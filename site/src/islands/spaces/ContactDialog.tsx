@@ -1,0 +1,162 @@
+// The contact dialog (spec 2.7, 4): Contact Space Owner, 600 px, a summary of the space, Your Name and
+// Message prefilled; validated on submit and then on every change; "Sending..." while the inquiry is on
+// its way; a toast on success (the dialog closes and resets) or failure (it stays open).
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type FormEvent } from 'react';
+import type { CurrentUser } from '../../../../contracts/auth';
+import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
+import type { Space } from '../../../../contracts/spaces';
+import { apiFetch, errorMessage } from '../../lib/api-client';
+import { formatPrice } from '../../lib/space-display';
+import { showToast } from '../../lib/toast-store';
+
+type Values = { farmerName: string; message: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** Spec 5: both values are stripped of all markup before sending (the API strips them again). */
+function stripTags(value: string): string {
+  return value.replace(/<[^>]*>/g, '');
+}
+
+function validate(values: Values): Errors {
+  const errors: Errors = {};
+  const name = stripTags(values.farmerName).trim();
+  const message = stripTags(values.message).trim();
+  if (!name) errors.farmerName = MESSAGING_MESSAGES.nameRequired;
+  else if (name.length > FARMER_NAME_MAX_LENGTH) errors.farmerName = `Name must be at most ${FARMER_NAME_MAX_LENGTH} characters`;
+  if (message.length < INQUIRY_MIN_LENGTH) errors.message = MESSAGING_MESSAGES.inquiryTooShort;
+  else if (message.length > MESSAGE_MAX_LENGTH) errors.message = MESSAGING_MESSAGES.messageTooLong;
+  return errors;
+}
+
+function initialValues(user: CurrentUser, space: Pick<Space, 'title'>): Values {
+  return { farmerName: `${user.firstName} ${user.lastName}`.trim() || 'User', message: defaultInquiryMessage(space.title) };
+}
+
+export function ContactDialog({
+  space,
+  user,
+  open,
+  onOpenChange,
+}: {
+  space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth'>;
+  user: CurrentUser;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(() => initialValues(user, space));
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  function change(key: keyof Values, value: string) {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    const first = (Object.keys(found) as (keyof Values)[])[0];
+    if (first) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await apiFetch('/api/conversations', {
+        method: 'POST',
+        body: { spaceId: space.id, content: stripTags(values.message).trim(), farmerName: stripTags(values.farmerName).trim() },
+      });
+      showToast(MESSAGING_TEXTS.inquirySuccess);
+      onOpenChange(false);
+      setValues(initialValues(user, space));
+      setErrors({});
+      setSubmitted(false);
+    } catch (error) {
+      showToast({ title: MESSAGING_TEXTS.inquiryFailure.title, description: errorMessage(error, MESSAGING_TEXTS.inquiryFailure.fallback), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const field = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !sending && onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-[90] max-h-[90vh] w-[calc(100vw-2rem)] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+          data-testid="contact-dialog"
+        >
+          <Dialog.Title className="text-xl font-bold tracking-tight text-ink">Contact Space Owner</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">Your message opens a conversation with the owner in your dashboard.</Dialog.Description>
+          <div className="mt-5 rounded-xl border border-line bg-soil-50 p-4">
+            <p className="font-semibold text-ink">{space.title}</p>
+            <p className="mt-0.5 text-sm text-muted">
+              {space.location}
+              {space.city && !space.location.includes(space.city) ? `, ${space.city}` : ''}
+            </p>
+            <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth)}/month</p>
+          </div>
+          <form className="mt-5 flex flex-col gap-4" noValidate onSubmit={submit}>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
+                Your Name
+              </label>
+              <input
+                id={`${id}-name`}
+                name="farmerName"
+                autoComplete="name"
+                className={`${field} ${errors.farmerName ? 'border-[var(--color-danger)]' : 'border-line'}`}
+                value={values.farmerName}
+                onChange={(e) => change('farmerName', e.target.value)}
+                aria-invalid={errors.farmerName ? true : undefined}
+                aria-describedby={errors.farmerName ? `${id}-name-error` : undefined}
+              />
+              {errors.farmerName && (
+                <p id={`${id}-name-error`} className="text-sm text-[var(--color-danger)]">
+                  {errors.farmerName}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${id}-message`} className="text-sm font-medium text-ink">
+                Message
+              </label>
+              <textarea
+                id={`${id}-message`}
+                name="message"
+                rows={5}
+                maxLength={MESSAGE_MAX_LENGTH + 100}
+                className={`${field} resize-y ${errors.message ? 'border-[var(--color-danger)]' : 'border-line'}`}
+                value={values.message}
+                onChange={(e) => change('message', e.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? `${id}-message-error` : undefined}
+              />
+              {errors.message && (
+                <p id={`${id}-message-error`} className="text-sm text-[var(--color-danger)]">
+                  {errors.message}
+                </p>
+              )}
+            </div>
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close className="btn-outline" disabled={sending}>
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className="btn-primary" disabled={sending}>
+                {sending ? 'Sending...' : 'Send Message'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

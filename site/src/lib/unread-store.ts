@@ -1,0 +1,20 @@
+// The signed-in user's unread message count for the nav bar's user menu: fetched once per page load
+// (spec 9: no polling outside the dashboard) and kept current by the dashboard's conversation polls.
+// Kept apart from messaging-store so content pages load only this.
+import { atom } from 'nanostores';
+import type { UnreadCountResponse } from '../../../contracts/messaging-texts';
+import { apiFetch } from './api-client';
+
+/** null until known. */
+export const $unreadCount = atom<number | null>(null);
+
+let loaded = false;
+export function loadUnreadCount(): void {
+  if (loaded) return;
+  loaded = true;
+  apiFetch<UnreadCountResponse>('/api/conversations/unread-count')
+    .then(({ count }) => {
+      if ($unreadCount.get() === null) $unreadCount.set(count);
+    })
+    .catch(() => undefined);
+}
