@@ -2,7 +2,7 @@
 // Message prefilled; validated on submit and then on every change; "Sending..." while the inquiry is on
 // its way; a toast on success (the dialog closes and resets) or failure (it stays open).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../../contracts/auth';
 import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
 import type { Space } from '../../../../contracts/spaces';
@@ -33,18 +33,18 @@ function initialValues(user: CurrentUser, space: Pick<Space, 'title'>): Values {
   return { farmerName: `${user.firstName} ${user.lastName}`.trim() || 'User', message: defaultInquiryMessage(space.title) };
 }
 
+/** The dialog with its trigger (Contact Owner): Radix returns focus to the trigger when it closes. */
 export function ContactDialog({
   space,
   user,
-  open,
-  onOpenChange,
+  trigger,
 }: {
   space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth'>;
   user: CurrentUser;
-  open: boolean;
-  onOpenChange(open: boolean): void;
+  trigger: ReactNode;
 }) {
   const id = useId();
+  const [open, onOpenChange] = useState(false);
   const [values, setValues] = useState<Values>(() => initialValues(user, space));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -88,6 +88,7 @@ export function ContactDialog({
   const field = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !sending && onOpenChange(next)}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
         <Dialog.Content

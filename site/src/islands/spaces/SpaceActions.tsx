@@ -1,6 +1,5 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
 // dashboard; signed-in → Contact Owner; signed-out (also while loading) → Sign In / Sign Up.
-import { useState } from 'react';
 import type { CurrentUser } from '../../../../contracts/auth';
 import type { Space } from '../../../../contracts/spaces';
 import type { UserState } from '../../lib/user-store';
@@ -10,14 +9,16 @@ export type SpaceViewer = UserState;
 
 /** Contact Owner and its dialog (spec 2.7). */
 function ContactOwner({ space, user }: { space: Space; user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className="btn-primary w-full" onClick={() => setOpen(true)} data-action="contact">
-        Contact Owner
-      </button>
-      {open && <ContactDialog space={space} user={user} open={open} onOpenChange={setOpen} />}
-    </>
+    <ContactDialog
+      space={space}
+      user={user}
+      trigger={
+        <button type="button" className="btn-primary w-full" data-action="contact">
+          Contact Owner
+        </button>
+      }
+    />
   );
 }
 
