@@ -85,7 +85,7 @@ export default function Dashboard() {
             <Tabs.Trigger
               key={t.value}
               value={t.value}
-              className="-mb-px shrink-0 border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-muted transition hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              className="-mb-px shrink-0 border-b-2 border-transparent px-2 py-2.5 text-[13px] font-semibold sm:px-4 sm:text-sm text-muted transition hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
             >
               {t.label}
               {t.value === 'messages' && unread ? (

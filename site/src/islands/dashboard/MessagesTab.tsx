@@ -43,7 +43,7 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
         <h2 id="conversations-title" className="border-b border-line px-4 py-3 text-base font-semibold text-ink">
           Conversations
         </h2>
-        <ul className="h-[400px] overflow-y-auto" data-testid="conversation-list">
+        <ul className="max-h-[400px] overflow-y-auto lg:h-[400px]" data-testid="conversation-list">
           {list.map((c) => (
             <li key={c.id}>
               <ConversationItem
