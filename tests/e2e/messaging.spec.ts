@@ -42,6 +42,12 @@ async function liveListing(owner: Person, baseURL: string, title: string, city: 
   return id;
 }
 
+/** Deletes the owner's listings again (with their conversations), leaving the demo data as it was. */
+async function removeListings(owner: Person, baseURL: string) {
+  const mine = (await (await owner.context.request.get('/api/spaces/my')).json()) as { id: number }[];
+  for (const { id } of mine) expect((await owner.context.request.delete(`/api/spaces/${id}`, { headers: { origin: baseURL } })).status()).toBe(204);
+}
+
 test('a farmer contacts an owner; the owner replies with Enter; the farmer sees it without reloading', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const owner = await person(browser, baseURL!, 'Olivia', 81);
@@ -120,11 +126,13 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   await expect(farmerThread).toContainText('Of course! Tuesday at 10? It\'s the "green door".', { timeout: 20_000 });
   await expect(farmerThread).toContainText('Ring twice.');
 
+  await removeListings(owner, baseURL!);
   await owner.context.close();
   await farmer.context.close();
 });
 
 test('the contact dialog works by keyboard alone and validates on submit, then on change', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
   const owner = await person(browser, baseURL!, 'Kim', 83);
   const farmer = await person(browser, baseURL!, 'Kai', 84);
   const city = `Keyburg${randomBytes(3).toString('hex')}`;
@@ -178,6 +186,7 @@ test('the contact dialog works by keyboard alone and validates on submit, then o
   const sent = (await (await farmer.context.request.get('/api/inquiries/farmer')).json()) as { message: string }[];
   expect(sent.map((i) => i.message)).toEqual(['Too short - is the loft heated in winter?']);
 
+  await removeListings(owner, baseURL!);
   await owner.context.close();
   await farmer.context.close();
 });
@@ -201,11 +210,13 @@ test('a signed-out visitor is sent to sign in and comes back to the space; demo 
   await expect(page).toHaveURL(`/spaces/${id}`);
   await expect(page.getByRole('button', { name: 'Contact Owner' })).toBeVisible();
 
+  await removeListings(owner, baseURL!);
   await owner.context.close();
   await farmer.context.close();
 });
 
 test('the dashboard is for signed-in users; its tabs are deep-linkable and pass axe', async ({ browser, baseURL, page }) => {
+  test.setTimeout(60_000);
   await page.goto('/dashboard?tab=messages');
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%3Ftab%3Dmessages/);
 

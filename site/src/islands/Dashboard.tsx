@@ -1,5 +1,5 @@
-// The dashboard (spec 2.8), at /dashboard and at / for a signed-in user: the greeting and the tabs
-// Overview, My Listings, Inquiries and Messages (Radix Tabs), deep-linkable with ?tab= and
+// The dashboard (spec 2.8), at /dashboard and at / for a signed-in user (the page holds the greeting): the
+// tabs Overview, My Listings, Inquiries and Messages (Radix Tabs), deep-linkable with ?tab= and
 // &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
@@ -70,15 +70,12 @@ export default function Dashboard() {
   };
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Welcome back, {user.user.firstName.trim() || 'User'}!</h1>
-      <p className="mt-2 text-muted">Manage your listings, inquiries and messages from here.</p>
       <Tabs.Root
         value={tab}
         onValueChange={(value) => {
           setTab(value);
           writeAddress(value, value === 'messages' ? $selectedConversation.get() : null);
         }}
-        className="mt-8"
       >
         <Tabs.List aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
           {TABS.map((t) => (
