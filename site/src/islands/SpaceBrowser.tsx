@@ -20,6 +20,7 @@ import { HydrationGate } from './HydrationGate';
 import { DisplayRating } from './spaces/DisplayRating';
 import { Field } from './FormField';
 
+// site/src/pages/spaces/index.astro preloads the first unfiltered page with this size: change both together.
 const PAGE_SIZE = 12;
 const TEXT_DEBOUNCE_MS = 400;
 const SKELETONS = 6;
