@@ -21,6 +21,12 @@ export type PublicAnswer = {
 export type PublicCacheOptions = {
   enabled: boolean;
   ttlMs: number;
+  /**
+   * After ttlMs an answer may still be sent for this long while one refresh runs in the background, so
+   * popular questions never wait for their periodic reload. Only expiry by time is affected: a change
+   * notification removes answers outright.
+   */
+  staleMs: number;
   maxBytes: number;
   /**
    * The app's clock: listings also leave the public list by time alone (expiry, end of featuring) with
@@ -29,7 +35,7 @@ export type PublicCacheOptions = {
   now?: () => number;
 };
 
-export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, maxBytes: 32 * 1024 * 1024 };
+export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 32 * 1024 * 1024 };
 /** What a CDN or browser may keep an anonymous public read: short, then served stale while it refreshes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -43,7 +49,7 @@ export function createPublicCache(options: PublicCacheOptions) {
   const entries = new LRUCache<string, PublicAnswer>({
     maxSize: options.maxBytes,
     sizeCalculation: (a) => a.body.length * 2 + 256,
-    ttl: options.ttlMs,
+    ttl: options.ttlMs + options.staleMs,
     ttlAutopurge: false,
   });
   const inflight = new Map<string, Promise<PublicAnswer>>();
@@ -52,6 +58,25 @@ export function createPublicCache(options: PublicCacheOptions) {
   // False until LISTEN is in place, and while it is lost: no invalidation can reach us then.
   let listening = false;
   let loads = 0;
+
+  /** One load for `key`, shared by everyone who asks while it runs; stored only if nothing changed meanwhile. */
+  function startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
+    const started = generation;
+    loads++;
+    const promise: Promise<PublicAnswer> = load().then(
+      (answer) => {
+        if (generation === started && inflight.get(key) === promise) entries.set(key, { ...answer, storedAt: now() });
+        if (inflight.get(key) === promise) inflight.delete(key);
+        return answer;
+      },
+      (error: unknown) => {
+        if (inflight.get(key) === promise) inflight.delete(key);
+        throw error;
+      },
+    );
+    inflight.set(key, promise);
+    return promise;
+  }
 
   return {
     get enabled() {
@@ -83,25 +108,14 @@ export function createPublicCache(options: PublicCacheOptions) {
       if (hit) {
         const age = now() - (hit.storedAt ?? 0);
         if (age >= 0 && age <= options.ttlMs) return hit;
+        if (age > options.ttlMs && age <= options.ttlMs + options.staleMs) {
+          // Stale but usable: answer now, refresh once in the background (a failed refresh keeps it).
+          if (!inflight.has(key)) startLoad(key, load).catch(() => undefined);
+          return hit;
+        }
         entries.delete(key);
       }
-      const pending = inflight.get(key);
-      if (pending) return pending;
-      const started = generation;
-      loads++;
-      const promise = load().then(
-        (answer) => {
-          if (generation === started && inflight.get(key) === promise) entries.set(key, { ...answer, storedAt: now() });
-          if (inflight.get(key) === promise) inflight.delete(key);
-          return answer;
-        },
-        (error: unknown) => {
-          if (inflight.get(key) === promise) inflight.delete(key);
-          throw error;
-        },
-      );
-      inflight.set(key, promise);
-      return promise;
+      return inflight.get(key) ?? startLoad(key, load);
     },
   };
 }
