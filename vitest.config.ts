@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'pglite', include: unitAndIntegration, env: { TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**'], env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts'], env: { TEST_DB: 'postgres' } } }]
         : []),

@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) on the landing page
-// and one article, against the built product started on its own port, in Debian's Chromium.
+// one article and the browse page (/spaces, issue 12), against the built product started on its own port, in Debian's Chromium.
 // Targets (issue 3): performance ≥ 95, accessibility ≥ 95, SEO 100. Prints the scores and saves them to
 // bench/results/lighthouse.txt (with the full JSON reports beside it).
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import { ensureSiteBuild } from '../scripts/build-site';
 
 const port = Number(process.env.BENCH_PORT ?? 4411);
 const origin = `http://localhost:${port}`;
-const routes = ['/', '/articles/farm-space-lease-agreement-guide'];
+const routes = ['/', '/articles/farm-space-lease-agreement-guide', '/spaces'];
 const targets = { performance: 95, accessibility: 95, seo: 100 } as const;
 const resultsDir = path.resolve('bench', 'results');
 

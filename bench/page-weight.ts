@@ -2,11 +2,21 @@
 // read from the site build, with the content-page targets of issue 3 marked pass or fail:
 //   articles, legal pages, About, How It Works, Contact: no React, JS ≤ 5 KB gzip, HTML + CSS ≤ 40 KB gzip;
 //   landing: React only in the Featured Spaces island, hydrated when visible.
+// Then it starts the product on BENCH_PORT and measures the bytes actually transferred per route over HTTP
+// (Accept-Encoding: br, gzip; HTML + CSS + all JS), and for /spaces with its first API answer against the
+// figure measured before compression (bench/page-weight-baseline.json): target ≤ 0.35× (issue 12).
 // The table is printed and saved to bench/results/page-weight.txt.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSiteBuild } from '../scripts/build-site';
 import { containsReact, gzipBytes, listPages, pageAssets } from './page-assets';
+import { pageTransfer } from './transfer-weight';
+
+const port = Number(process.env.BENCH_PORT ?? 4412);
+const origin = `http://localhost:${port}`;
+process.env.PUBLIC_SITE_URL = origin;
+process.env.PORT = String(port);
 
 const JS_BUDGET = 5 * 1024;
 const HTML_CSS_BUDGET = 40 * 1024;
@@ -17,8 +27,27 @@ const clientDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist', 'client');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (files: string[]) => files.reduce((total, f) => total + gzipBytes(path.join(clientDir, f)), 0);
 
+const server = spawn(process.execPath, [path.resolve('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.resolve('.tmp', `bench-weight-${port}`), PUBLIC_SITE_URL: origin, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+async function waitForHealth() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not become healthy within 60 s');
+}
+
 const rows: string[][] = [];
 let failures = 0;
+let spacesTransfer: Awaited<ReturnType<typeof pageTransfer>> | undefined;
+try {
+await waitForHealth();
 for (const file of listPages(clientDir)) {
   const a = pageAssets(clientDir, file);
   const html = gzipBytes(file);
@@ -40,10 +69,26 @@ for (const file of listPages(clientDir)) {
     verdict = !reactAtLoad && deferred ? `pass (React only in island, client:${a.islands.map((i) => i.directive).join(',')})` : 'FAIL (React at load)';
   }
   if (verdict.startsWith('FAIL')) failures++;
-  rows.push([a.route, kb(html), kb(css), kb(js), island ? kb(island) : '—', kb(html + css + js), verdict]);
+  const sent = await pageTransfer(origin, clientDir, a.route);
+  rows.push([a.route, kb(html), kb(css), kb(js), island ? kb(island) : '—', kb(html + css + js), kb(sent.total), verdict]);
+}
+// The browse page as a first visit loads it: the page, its island and the first page of listings.
+spacesTransfer = await pageTransfer(origin, clientDir, '/spaces', ['/api/spaces?limit=12']);
+} finally {
+  server.kill('SIGTERM');
 }
 
-const header = ['Route', 'HTML', 'CSS', 'JS at load', 'Island JS (deferred)', 'Total at load', 'Target'];
+const baseline = JSON.parse(readFileSync(path.resolve('bench', 'page-weight-baseline.json'), 'utf8')) as { total: number; html: number; css: number; js: number; api: number; commit: string };
+const ratio = spacesTransfer.total / baseline.total;
+if (ratio > 0.35) failures++;
+const spacesLines = [
+  `/spaces transferred over HTTP (HTML + CSS + JS + first GET /api/spaces?limit=12), ${spacesTransfer.files} requests:`,
+  `  now:    ${kb(spacesTransfer.total)} (HTML ${kb(spacesTransfer.html)}, CSS ${kb(spacesTransfer.css)}, JS ${kb(spacesTransfer.js)}, API ${kb(spacesTransfer.api)}; uncompressed ${kb(spacesTransfer.identity)})`,
+  `  before: ${kb(baseline.total)} (HTML ${kb(baseline.html)}, CSS ${kb(baseline.css)}, JS ${kb(baseline.js)}, API ${kb(baseline.api)}; ${baseline.commit})`,
+  `  ${ratio <= 0.35 ? 'pass' : 'FAIL'}: ${ratio.toFixed(3)}× of before (target ≤ 0.35×)`,
+];
+
+const header = ['Route', 'HTML', 'CSS', 'JS at load', 'Island JS (deferred)', 'Total at load', 'Sent over HTTP (all JS)', 'Target'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 const output = [
@@ -52,6 +97,8 @@ const output = [
   line(header),
   line(widths.map((w) => '-'.repeat(w))),
   ...rows.map(line),
+  '',
+  ...spacesLines,
   '',
   `Targets: content pages no React, JS ≤ ${kb(JS_BUDGET)}, HTML + CSS ≤ ${kb(HTML_CSS_BUDGET)}; landing React only deferred. ${failures === 0 ? 'All targets met.' : `${failures} route(s) miss their target.`}`,
 ].join('\n');

@@ -19,7 +19,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const database = openDatabase({ databaseUrl, poolSize: 10 });
 
 if (mode === 'express') {
-  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false' });
+  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
   const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
   app.listen(port, '127.0.0.1', () => process.send?.('ready'));
 } else {

@@ -2,7 +2,12 @@
 // 50 connections with 4 filters. Prints requests/s, p50 and p99 for: the first page (100k and 1M), the
 // tenth keyset page, and the Express route against a bare node:http handler running the same query.
 // Targets (issue 5): p99 ≤ 50 ms at 100k; first page at 1M ≤ 1.5× its cost at 100k; 10th page ≤ 2× the
-// first; Express ≥ 0.85× the bare handler's requests/s. Output is also written to bench/results/.
+// first; Express ≥ 0.85× the bare handler's requests/s.
+// At 100k it also runs the workloads of issue 12 (bench/spaces-workloads.ts) side by side on two servers,
+// the public-read cache on and off: mixed (Zipf + 10% unique): p99 ≤ 50 ms and ≥ 3× the requests/s of
+// cache off; fully random: ≥ 0.95× of cache off. BENCH_PHASES=cache runs only those (100k, no 1M).
+// It creates and drops its own database (BENCH_DB_NAME, default perf_spaces_bench). Output is also
+// written to bench/results/.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,9 +19,11 @@ import { openDatabase, schema, type Executor } from '../db/client';
 import { ensureDemoOwner } from '../db/seed/demo-owner';
 import { seedDemonstrationData } from '../db/seed/index';
 import { generateSpaces } from '../db/seed/generate-spaces';
+import { mixedWorkload, randomWorkload, type Workload } from './spaces-workloads';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = process.env.BENCH_DB_NAME ?? 'spaces_bench';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'perf_spaces_bench';
+const PHASES = process.env.BENCH_PHASES ?? 'all';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const EXPRESS_PORT = Number(process.env.BENCH_PORT ?? 4432);
@@ -42,10 +49,10 @@ async function admin(statement: string) {
   }
 }
 
-function startServer(mode: 'express' | 'bare', port: number): Promise<ChildProcess> {
+function startServer(mode: 'express' | 'bare', port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = fork(path.join(import.meta.dirname, 'spaces-server.ts'), [mode, String(port)], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.href, NODE_ENV: 'production' },
+    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.href, NODE_ENV: 'production', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -131,6 +138,52 @@ async function phase(label: string) {
   }
 }
 
+/** autocannon where every request asks the workload's next query (fresh, seeded per round). */
+function runWorkload(base: string, make: () => Workload, duration: number) {
+  const workload = make();
+  return autocannon({ url: base, connections: CONNECTIONS, duration, requests: [{ setupRequest: (req) => ({ ...req, path: workload.nextPath() }) }] });
+}
+
+/** Issue 12: the same workloads, side by side (alternating rounds), on a cache-on and a cache-off server. */
+async function cachePhase(label: string) {
+  const onPort = EXPRESS_PORT + 2;
+  const offPort = EXPRESS_PORT + 3;
+  const on = await startServer('express', onPort, { PUBLIC_READ_CACHE: 'true' });
+  const off = await startServer('express', offPort, { PUBLIC_READ_CACHE: 'false' });
+  try {
+    const summary: Record<string, Run> = {};
+    for (const [kind, make] of [['mixed', (seed: number) => () => mixedWorkload(seed)], ['random', (seed: number) => () => randomWorkload(seed)]] as const) {
+      const samples: Record<'on' | 'off', Awaited<ReturnType<typeof autocannon>>[]> = { on: [], off: [] };
+      await runWorkload(`http://127.0.0.1:${onPort}`, make(1), 2); // warm-up
+      await runWorkload(`http://127.0.0.1:${offPort}`, make(1), 2);
+      for (let round = 0; round < ROUNDS; round++) {
+        // Same seed for both servers in a round: the same sequence of questions.
+        samples.on.push(await runWorkload(`http://127.0.0.1:${onPort}`, make(100 + round), DURATION / ROUNDS));
+        samples.off.push(await runWorkload(`http://127.0.0.1:${offPort}`, make(100 + round), DURATION / ROUNDS));
+      }
+      for (const side of ['on', 'off'] as const) {
+        const s = samples[side];
+        const avg = (f: (r: (typeof s)[number]) => number) => s.reduce((n, r) => n + f(r), 0) / s.length;
+        const result: Run = {
+          label: `${label} ${kind} workload, cache ${side}`,
+          rps: avg((r) => r.requests.average),
+          p50: avg((r) => r.latency.p50),
+          p99: avg((r) => r.latency.p99),
+          errors: s.reduce((n, r) => n + r.errors + r.timeouts, 0),
+          non2xx: s.reduce((n, r) => n + r.non2xx, 0),
+        };
+        log(`${result.label.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms${result.errors || result.non2xx ? `   errors ${result.errors} non-2xx ${result.non2xx}` : ''}`);
+        results[result.label] = result;
+        summary[`${kind}-${side}`] = result;
+      }
+    }
+    return summary;
+  } finally {
+    on.kill('SIGTERM');
+    off.kill('SIGTERM');
+  }
+}
+
 const startedAt = Date.now();
 log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
 log(`GET /api/spaces?${QUERY} — autocannon ${CONNECTIONS} connections × ${DURATION} s, PostgreSQL database ${DB_NAME}`);
@@ -142,13 +195,25 @@ await seedDemonstrationData(database.db, new Date());
 const ownerId = await ensureDemoOwner(database.db);
 
 await seedTo(ownerId, 0, 100_000);
-const small = await phase('100k');
-await seedTo(ownerId, 100_000, 1_000_000);
-const large = await phase('1M');
+const cache = await cachePhase('100k');
+log(`mixed workload: ${mixedWorkload().name}`);
+const cacheChecks = [
+  [`mixed workload, cache on: p99 ≤ 50 ms (100k)`, cache['mixed-on']!.p99 <= 50, `${cache['mixed-on']!.p99.toFixed(1)} ms (cache off ${cache['mixed-off']!.p99.toFixed(1)} ms)`],
+  [`mixed workload: cache on ≥ 3× the req/s of cache off`, cache['mixed-on']!.rps >= 3 * cache['mixed-off']!.rps, `${(cache['mixed-on']!.rps / cache['mixed-off']!.rps).toFixed(2)}×`],
+  [`fully random workload: cache on ≥ 0.95× cache off`, cache['random-on']!.rps >= 0.95 * cache['random-off']!.rps, `${(cache['random-on']!.rps / cache['random-off']!.rps).toFixed(2)}×`],
+] as const;
+let small: Awaited<ReturnType<typeof phase>> | undefined;
+let large: Awaited<ReturnType<typeof phase>> | undefined;
+if (PHASES === 'all') {
+  small = await phase('100k');
+  await seedTo(ownerId, 100_000, 1_000_000);
+  large = await phase('1M');
+}
 await database.close();
 
 const cost = (r: Run) => 1 / r.rps; // time per request under the same load
-const checks = [
+const checks = !small || !large ? [...cacheChecks] : [
+  ...cacheChecks,
   [`p99 at 100k ≤ 50 ms`, small.first.p99 <= 50, `${small.first.p99.toFixed(1)} ms`],
   [`first page at 1M ≤ 1.5× its cost at 100k`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99.toFixed(0)} vs ${small.first.p99.toFixed(0)} ms)`],
   [`10th keyset page ≤ 2× the first (100k)`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],

@@ -2,24 +2,11 @@
 // space as the API answers it. The site validates with these before sending; the API validates again.
 import { z } from 'zod';
 import { AMENITY_IDS } from './amenities';
-import { COUNTRIES, PAYMENT_TYPES, SPACE_TYPES } from './constants';
+import { PAYMENT_TYPES, SPACE_TYPES } from './constants';
 
-export const SPACE_SORTS = ['newest', 'price_asc', 'price_desc', 'size'] as const;
-export type SpaceSort = (typeof SPACE_SORTS)[number];
-export const SPACE_PAGE_DEFAULT = 24;
-export const SPACE_PAGE_MAX = 100;
-/** Above this many matches the count header says "at least" (X-Total-Count-Capped: true). */
-export const SPACE_COUNT_CAP = 1000;
-/** The listing form's extra country option (spec 2.9 "other"); countries are stored in 3 characters. */
-export const OTHER_COUNTRY = 'XX';
-export const LISTING_COUNTRIES = [...COUNTRIES, OTHER_COUNTRY] as const;
-export const MAX_PRICE_PER_MONTH = 99_999_999.99;
-export const MAX_SIZE_SQFT = 100_000_000;
-export const MAX_IMAGES = 10;
-export const MAX_DESCRIPTION = 5000;
-
-/** Response headers of GET /api/spaces (the body stays the spec's plain list). */
-export const SPACES_HEADERS = { total: 'X-Total-Count', capped: 'X-Total-Count-Capped', nextCursor: 'X-Next-Cursor' } as const;
+// The plain constants live in spaces-constants.ts, so islands can import them without bundling zod.
+export * from './spaces-constants';
+import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT, OTHER_COUNTRY, SPACE_PAGE_DEFAULT, SPACE_PAGE_MAX, SPACE_SORTS } from './spaces-constants';
 
 // ---- query -------------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenPglite, listenPostgres, type NotifyHandlers, type StopListening } from './notify-listener';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,8 +31,25 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** LISTEN on a channel over its own (reconnecting) connection; stopped at the latest by close(). */
+  listen(channel: string, handlers: NotifyHandlers): StopListening;
   close(): Promise<void>;
 };
+
+/** Remembers a handle's listeners so that close() stops them before the connections go. */
+function listenerSet() {
+  const stops = new Set<StopListening>();
+  return {
+    add(stop: StopListening): StopListening {
+      const once = async () => {
+        if (stops.delete(once)) await stop();
+      };
+      stops.add(once);
+      return once;
+    },
+    stopAll: () => Promise.all([...stops].map((stop) => stop())),
+  };
+}
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; onPoolError?: (error: Error) => void }
@@ -49,6 +67,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 
 function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const listeners = listenerSet();
   return {
     db,
     kind: 'pglite',
@@ -56,7 +75,9 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listeners.add(listenPglite(client, channel, handlers)),
     close: async () => {
+      await listeners.stopAll();
       if (!client.closed) await client.close();
     },
   };
@@ -75,6 +96,7 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let closed = false;
+  const listeners = listenerSet();
   return {
     db,
     kind: 'postgres',
@@ -91,9 +113,11 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listeners.add(listenPostgres(connectionString, channel, handlers)),
     close: async () => {
       if (closed) return;
       closed = true;
+      await listeners.stopAll();
       await pool.end();
     },
   };

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { precompressDir } from './precompress';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.resolve(process.env.SITE_DIST_DIR ?? path.join(root, 'dist'));
@@ -52,6 +53,8 @@ export function buildSite() {
   run(path.join(root, 'node_modules', 'pagefind', 'lib', 'runner', 'bin.cjs'), ['--site', path.join(distDir, 'client'), '--silent']);
   // Crawlers look for /sitemap.xml first; @astrojs/sitemap only writes sitemap-index.xml.
   copyFileSync(path.join(distDir, 'client', 'sitemap-index.xml'), path.join(distDir, 'client', 'sitemap.xml'));
+  // Last, so every file above (Pagefind's, the sitemap copy) gets its .br and .gz too.
+  precompressDir(path.join(distDir, 'client'));
   writeFileSync(stampFile, JSON.stringify({ siteUrl: siteUrl(), builtAt }));
 }
 

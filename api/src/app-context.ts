@@ -5,6 +5,7 @@ import type { Auth } from './lib/auth';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
+import type { PublicCache } from './lib/public-cache';
 import type { PaymentProvider } from './lib/payments';
 
 export type AppDeps = {
@@ -17,4 +18,4 @@ export type AppDeps = {
   logger: Logger;
 };
 
-export type AppContext = AppDeps & { db: Database; auth: Auth };
+export type AppContext = AppDeps & { db: Database; auth: Auth; publicCache: PublicCache };

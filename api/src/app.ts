@@ -3,7 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
@@ -12,6 +15,7 @@ import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { maskUrl } from './lib/logger';
+import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
 import { attachSessionUser, prepareSessionLookup } from './lib/session';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
@@ -22,6 +26,8 @@ import { createSiteLocals } from './site-locals';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
 import { createTestOnlyRouter, testRoutesAvailable } from './modules/testing/test-only.routes';
+import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
+import { spacePageValidators } from './modules/spaces/space-page-validators';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -37,7 +43,10 @@ export type SsrHandler = (req: Request, res: Response, next: NextFunction, local
 
 export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; context: AppContext } {
   const auth = createAuth({ db: deps.database.db, config: deps.config, logger: deps.logger });
-  const context: AppContext = { ...deps, db: deps.database.db, auth };
+  const publicCache = createPublicCache({ ...PUBLIC_CACHE_DEFAULTS, enabled: deps.config.PUBLIC_READ_CACHE, now: () => deps.clock.now().getTime() });
+  // Stopped with the database handle; until it listens the cache stays off (docs/decisions/0700).
+  if (deps.config.PUBLIC_READ_CACHE) listenForSpaceChanges(deps.database, publicCache, deps.logger);
+  const context: AppContext = { ...deps, db: deps.database.db, auth, publicCache };
   const app = express();
 
   app.disable('x-powered-by');
@@ -87,6 +96,10 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
     }),
   );
 
+  // Dynamic answers above 1 KB (brotli or gzip); precompressed files and cached public reads come with
+  // their Content-Encoding set already and pass through untouched (docs/decisions/0701).
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
+
   // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
   app.use('/api', csrfGuard(deps.config.PUBLIC_SITE_URL));
 
@@ -119,23 +132,13 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
 function mountSite(app: Express, site: SiteOptions, context: AppContext) {
   app.use(createPageGuard(context, site.clientDir));
-  app.use(
-    express.static(site.clientDir, {
-      extensions: ['html'],
-      index: ['index.html'],
-      redirect: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
-      },
-    }),
-  );
+  app.use(precompressedStatic(site.clientDir));
   const ssrHandler = site.ssrHandler;
   if (ssrHandler) {
     // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
     // as on the API; requests without a session cookie skip the lookup.
     const session = attachSessionUser(context.auth, { db: context.db, secret: context.config.BETTER_AUTH_SECRET });
+    app.use(spacePageValidators(context));
     app.use(session, (req, res, next) => ssrHandler(req, res, next, createSiteLocals(context, req.user?.id)));
   }
   const notFoundPage = path.join(site.clientDir, '404.html');
@@ -144,6 +147,49 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     if (existsSync(notFoundPage)) return res.status(404).sendFile(notFoundPage, { headers: { 'Cache-Control': 'no-store' } });
     res.status(404).type('text/plain').send('Not found');
   });
+}
+
+/**
+ * The site's files: the build wrote .br and .gz beside each text file (scripts/precompress.ts), which
+ * express-static-gzip serves by Accept-Encoding with Vary: Accept-Encoding. It matches exact file paths
+ * only, so an extensionless page URL (/spaces) is first pointed at its file (/spaces.html), as
+ * express.static's `extensions` would (docs/decisions/0701).
+ */
+function precompressedStatic(clientDir: string) {
+  const serve = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: 'index.html',
+    serveStatic: {
+      extensions: ['html'],
+      redirect: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const original = req.url;
+    const pathname = req.path;
+    if (!path.posix.extname(pathname) && !pathname.endsWith('/') && existsSync(path.join(clientDir, `${decodeSafe(pathname)}.html`))) {
+      req.url = `${pathname}.html${original.slice(pathname.length)}`;
+    }
+    serve(req, res, (error?: unknown) => {
+      req.url = original;
+      next(error);
+    });
+  };
+}
+
+function decodeSafe(pathname: string): string {
+  try {
+    return path.posix.normalize(decodeURIComponent(pathname)).replace(/^(\.\.\/?)+/, '');
+  } catch {
+    return pathname;
+  }
 }
 
 /** Answers every error as JSON {message, code, fieldErrors?} (text for pages); never a stack trace. */

@@ -42,6 +42,8 @@ const envSchema = z
     STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
     TRUST_PROXY: booleanFromEnv(false),
     SERVE_SITE: booleanFromEnv(true),
+    /** The public-read micro-cache (docs/decisions/0700); off only to measure or debug without it. */
+    PUBLIC_READ_CACHE: booleanFromEnv(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   })
   .transform((env, ctx) => {

@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
 import { COUNTRIES, SPACE_TYPES } from '../../../contracts/constants';
-import { SPACE_SORTS, SPACES_HEADERS, type Space, type SpaceFilterFields, type SpaceSort } from '../../../contracts/spaces';
+import type { Space, SpaceFilterFields } from '../../../contracts/spaces';
+import { SPACE_SORTS, SPACES_HEADERS, type SpaceSort } from '../../../contracts/spaces-constants';
 import { ApiRequestError } from '../lib/api-client';
 import { $user, loadUser } from '../lib/user-store';
 import { countryName, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../lib/space-display';
@@ -19,6 +20,7 @@ import { HydrationGate } from './HydrationGate';
 import { DisplayRating } from './spaces/DisplayRating';
 import { Field } from './FormField';
 
+// site/src/pages/spaces/index.astro preloads the first unfiltered page with this size: change both together.
 const PAGE_SIZE = 12;
 const TEXT_DEBOUNCE_MS = 400;
 const SKELETONS = 6;
@@ -304,8 +306,8 @@ export default function SpaceBrowser() {
         {results.status === 'ready' && results.spaces.length > 0 && (
           <>
             <ul className="mt-5 grid gap-6 sm:grid-cols-2 2xl:grid-cols-3" data-testid="space-grid">
-              {results.spaces.map((space) => (
-                <SpaceCard key={space.id} space={space} viewer={viewer} onOpen={() => setSelected(space)} />
+              {results.spaces.map((space, i) => (
+                <SpaceCard key={space.id} space={space} viewer={viewer} onOpen={() => setSelected(space)} eager={i === 0} />
               ))}
             </ul>
             {results.nextCursor && (
@@ -324,13 +326,14 @@ export default function SpaceBrowser() {
 }
 
 
-function SpaceCard({ space, viewer, onOpen }: { space: Space; viewer: SpaceViewer; onOpen: () => void }) {
+// The first card's picture is the page's largest content (LCP): eager, high priority; the rest lazy.
+function SpaceCard({ space, viewer, onOpen, eager }: { space: Space; viewer: SpaceViewer; onOpen: () => void; eager: boolean }) {
   const featured = isFeaturedNow(space);
   const extra = space.amenities.length - CARD_AMENITIES;
   return (
     <li className="card flex flex-col overflow-hidden" data-space-card={space.id}>
       <div className="relative">
-        <SpaceImage space={space} className="aspect-[16/10] w-full bg-brand-50 object-cover" sizes="(min-width: 1024px) 380px, (min-width: 640px) 45vw, 100vw" />
+        <SpaceImage space={space} eager={eager} className="aspect-[16/10] w-full bg-brand-50 object-cover" sizes="(min-width: 1024px) 380px, (min-width: 640px) 45vw, 100vw" />
         <div className="absolute top-3 left-3 flex flex-wrap gap-2">
           {featured && <FeaturedBadge />}
           <TypeBadge spaceType={space.spaceType} />

@@ -4,6 +4,7 @@ import { Router, type Request } from 'express';
 import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema } from '../../../../contracts/spaces';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { jsonAnswer, normalizedKey, servePublicRead } from '../../lib/public-cache';
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
@@ -20,15 +21,19 @@ function spaceId(req: Request): number {
 export function createSpacesRouter(ctx: AppContext): Router {
   const router = Router();
 
+  // Public reads go through the micro-cache (anonymous visitors) with ETags (api/src/lib/public-cache.ts).
   router.get('/spaces', async (req, res) => {
     const query = parseInput(spaceQuerySchema, req.query);
-    const page = await listSpaces(ctx.db, query, ctx.clock.now());
-    if (page.total) {
-      res.set(SPACES_HEADERS.total, String(page.total.count));
-      res.set(SPACES_HEADERS.capped, String(page.total.capped));
-    }
-    if (page.nextCursor) res.set(SPACES_HEADERS.nextCursor, page.nextCursor);
-    res.json(page.spaces);
+    await servePublicRead(req, res, ctx.publicCache, normalizedKey('spaces', query), async () => {
+      const page = await listSpaces(ctx.db, query, ctx.clock.now());
+      const headers: Record<string, string> = {};
+      if (page.total) {
+        headers[SPACES_HEADERS.total] = String(page.total.count);
+        headers[SPACES_HEADERS.capped] = String(page.total.capped);
+      }
+      if (page.nextCursor) headers[SPACES_HEADERS.nextCursor] = page.nextCursor;
+      return jsonAnswer(page.spaces, headers);
+    });
   });
 
   router.get('/spaces/my', requireUser, async (req, res) => {
@@ -36,7 +41,8 @@ export function createSpacesRouter(ctx: AppContext): Router {
   });
 
   router.get('/spaces/:id', optionalUser, async (req, res) => {
-    res.json(await getVisibleSpace(ctx.db, spaceId(req), req.user?.id, ctx.clock.now()));
+    const id = spaceId(req);
+    await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, id, req.user?.id, ctx.clock.now())));
   });
 
   router.post('/spaces', requireUser, async (req, res) => {

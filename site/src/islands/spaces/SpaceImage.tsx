@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fallbackImage, primaryImage } from '../../lib/space-display';
 import type { Space } from '../../../../contracts/spaces';
 
+/** `eager`: the picture is likely the page's largest content (LCP): load it at once, with high priority. */
 export function SpaceImage({ space, className, eager = false, sizes }: { space: Pick<Space, 'images' | 'spaceType'>; className?: string; eager?: boolean; sizes?: string }) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -22,6 +23,7 @@ export function SpaceImage({ space, className, eager = false, sizes }: { space: 
       height={800}
       sizes={sizes}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
       className={className}

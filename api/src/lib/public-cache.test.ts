@@ -1,0 +1,54 @@
+// The cache's own rules, with a hand-moved clock: fresh, stale-while-refreshing, expired, and a change
+// (clear) that lands while a load is running never lets that load's answer into the cache.
+import { describe, expect, it } from 'vitest';
+import { createPublicCache, jsonAnswer, normalizedKey } from './public-cache';
+
+function setup() {
+  let time = 1_000_000;
+  const cache = createPublicCache({ enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 1024 * 1024, now: () => time });
+  cache.setListening(true);
+  let version = 0;
+  const load = async () => jsonAnswer({ version: ++version });
+  return { cache, load, advance: (ms: number) => (time += ms), read: async () => JSON.parse(String((await cache.get('k', load)).body)).version as number };
+}
+
+describe('public cache', () => {
+  it('serves a fresh answer, then the stale one while one refresh runs, then the refreshed one', async () => {
+    const { cache, read, advance } = setup();
+    expect(await read()).toBe(1);
+    advance(4_000);
+    expect(await read()).toBe(1);
+    advance(2_000); // stale: answered at once, refreshed in the background
+    expect(await read()).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await read()).toBe(2);
+    expect(cache.loads).toBe(2);
+    advance(20_000); // past the stale window: waits for a new load
+    expect(await read()).toBe(3);
+  });
+
+  it('does not store an answer whose load started before a clear()', async () => {
+    const { cache } = setup();
+    let release!: () => void;
+    const slow = () => new Promise<ReturnType<typeof jsonAnswer>>((resolve) => (release = () => resolve(jsonAnswer({ old: true }))));
+    const pending = cache.get('k', slow);
+    cache.clear();
+    release();
+    expect(JSON.parse(String((await pending).body))).toEqual({ old: true });
+    const after = await cache.get('k', async () => jsonAnswer({ old: false }));
+    expect(JSON.parse(String(after.body))).toEqual({ old: false });
+  });
+
+  it('is off (every request loads) until it listens for changes', async () => {
+    const cache = createPublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
+    await cache.get('k', async () => jsonAnswer(1));
+    await cache.get('k', async () => jsonAnswer(1));
+    expect(cache.loads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keys a query by its meaning, not its spelling', () => {
+    expect(normalizedKey('s', { b: 1, a: ['y', 'x', 'x'], c: undefined, d: [] })).toBe(normalizedKey('s', { a: ['x', 'y'], b: 1 }));
+    expect(normalizedKey('s', { a: 1 })).not.toBe(normalizedKey('s', { a: 2 }));
+  });
+});

@@ -1,0 +1,205 @@
+// The public-read micro-cache (docs/decisions/0700): anonymous answers of public reads kept for a few
+// seconds, concurrent identical requests served by one load, a byte bound, and a clear() that the
+// change listener calls on every listing or post change. Also answers with strong ETags and 304s.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { SESSION_COOKIE_PREFIX } from './auth';
+
+/** A rendered answer: JSON body bytes and the headers that go with it; encodings made on first ask. */
+export type PublicAnswer = {
+  body: Buffer;
+  headers: Record<string, string>;
+  hash: string;
+  /** When it was loaded, by the injected clock (set by the cache). */
+  storedAt?: number;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+export type PublicCacheOptions = {
+  enabled: boolean;
+  ttlMs: number;
+  /**
+   * After ttlMs an answer may still be sent for this long while one refresh runs in the background, so
+   * popular questions never wait for their periodic reload. Only expiry by time is affected: a change
+   * notification removes answers outright.
+   */
+  staleMs: number;
+  maxBytes: number;
+  /**
+   * The app's clock: listings also leave the public list by time alone (expiry, end of featuring) with
+   * no write to notify about, so an answer is only kept for ttlMs of this clock too.
+   */
+  now?: () => number;
+};
+
+export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 32 * 1024 * 1024 };
+/** What a CDN or browser may keep an anonymous public read: short, then served stale while it refreshes. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/** Below this a compressed body saves too little to pay for the encoding (same as the middleware). */
+const COMPRESS_THRESHOLD = 1024;
+
+export type PublicCache = ReturnType<typeof createPublicCache>;
+
+export function createPublicCache(options: PublicCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new LRUCache<string, PublicAnswer>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (a) => a.body.length * 2 + 256,
+    ttl: options.ttlMs + options.staleMs,
+    ttlAutopurge: false,
+  });
+  const inflight = new Map<string, Promise<PublicAnswer>>();
+  // Bumped by clear(): a load that started before a change must not fill the cache after it.
+  let generation = 0;
+  // False until LISTEN is in place, and while it is lost: no invalidation can reach us then.
+  let listening = false;
+  let loads = 0;
+
+  /** One load for `key`, shared by everyone who asks while it runs; stored only if nothing changed meanwhile. */
+  function startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
+    const started = generation;
+    loads++;
+    const promise: Promise<PublicAnswer> = load().then(
+      (answer) => {
+        if (generation === started && inflight.get(key) === promise) entries.set(key, { ...answer, storedAt: now() });
+        if (inflight.get(key) === promise) inflight.delete(key);
+        return answer;
+      },
+      (error: unknown) => {
+        if (inflight.get(key) === promise) inflight.delete(key);
+        throw error;
+      },
+    );
+    inflight.set(key, promise);
+    return promise;
+  }
+
+  return {
+    get enabled() {
+      return options.enabled && listening;
+    },
+    /** How many loads ran (tests: coalescing). */
+    get loads() {
+      return loads;
+    },
+    get size() {
+      return entries.size;
+    },
+    setListening(value: boolean) {
+      listening = value;
+      this.clear();
+    },
+    clear() {
+      generation++;
+      entries.clear();
+      inflight.clear();
+    },
+    /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
+    async get(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
+      if (!this.enabled) {
+        loads++;
+        return load();
+      }
+      const hit = entries.get(key);
+      if (hit) {
+        const age = now() - (hit.storedAt ?? 0);
+        if (age >= 0 && age <= options.ttlMs) return hit;
+        if (age > options.ttlMs && age <= options.ttlMs + options.staleMs) {
+          // Stale but usable: answer now, refresh once in the background (a failed refresh keeps it).
+          if (!inflight.has(key)) startLoad(key, load).catch(() => undefined);
+          return hit;
+        }
+        entries.delete(key);
+      }
+      return inflight.get(key) ?? startLoad(key, load);
+    },
+  };
+}
+
+/** Renders a JSON answer with its headers into a cacheable form. */
+export function jsonAnswer(value: unknown, headers: Record<string, string> = {}): PublicAnswer {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, hash: createHash('sha256').update(body).digest('base64url').slice(0, 27) };
+}
+
+const SESSION_COOKIE_MARKER = `${SESSION_COOKIE_PREFIX}.session_token=`;
+
+/** A request that may be personalised: it carries a session cookie (valid or not). */
+export function hasSessionCookie(req: Request): boolean {
+  return req.headers.cookie?.includes(SESSION_COOKIE_MARKER) ?? false;
+}
+
+/** A stable key for a parsed query: keys sorted, undefined dropped, lists of values sorted and deduped. */
+export function normalizedKey(prefix: string, query: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const name of Object.keys(query).sort()) {
+    let value = query[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      value = [...new Set(value.map(String))].sort();
+    }
+    parts.push(`${name}=${JSON.stringify(value)}`);
+  }
+  return `${prefix}?${parts.join('&')}`;
+}
+
+function chooseEncoding(req: Request): 'br' | 'gzip' | undefined {
+  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+  return accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
+}
+
+/** The body in the chosen encoding, compressed once per cached answer (quality 5: fast, still small). */
+function encodedBody(answer: PublicAnswer, encoding: 'br' | 'gzip' | undefined): Buffer {
+  if (!encoding || answer.body.length < COMPRESS_THRESHOLD) return answer.body;
+  if (encoding === 'br') return (answer.br ??= brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }));
+  return (answer.gzip ??= gzipSync(answer.body, { level: 6 }));
+}
+
+/** True when If-None-Match names this answer (any of its encodings, or *). */
+export function matchesEtag(req: Request, hash: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return value === hash || value === `${hash}-br` || value === `${hash}-gz`;
+  });
+}
+
+/**
+ * Sends a public read: 304 without a body when If-None-Match matches, else the body, compressed here (so
+ * the compression middleware passes it by) with an ETag per encoding and Vary: Accept-Encoding.
+ * `personal` answers (a session cookie came) are marked private, no-store and never served from the cache.
+ */
+export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnswer, personal: boolean) {
+  const encoding = answer.body.length >= COMPRESS_THRESHOLD ? chooseEncoding(req) : undefined;
+  const etag = `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+  res.set(answer.headers);
+  res.set('Cache-Control', personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  res.set('ETag', etag);
+  res.vary('Accept-Encoding');
+  if (matchesEtag(req, answer.hash)) {
+    res.removeHeader('Content-Type');
+    res.status(304).end();
+    return;
+  }
+  const body = encodedBody(answer, encoding);
+  if (body !== answer.body) res.set('Content-Encoding', encoding!);
+  res.set('Content-Length', String(body.length));
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Answers a public read through the cache: anonymous requests share cached answers; requests with a
+ * session cookie always load afresh (an owner sees their own change at once) and are marked private.
+ */
+export async function servePublicRead(req: Request, res: Response, cache: PublicCache, key: string, load: (personal: boolean) => Promise<PublicAnswer>) {
+  const personal = hasSessionCookie(req);
+  const answer = personal ? await load(true) : await cache.get(key, () => load(false));
+  sendPublicAnswer(req, res, answer, personal);
+}

@@ -1,0 +1,19 @@
+// Plain constants of the spaces calls (no zod): islands import these, the schemas in spaces.ts use them.
+import { COUNTRIES } from './constants';
+
+export const SPACE_SORTS = ['newest', 'price_asc', 'price_desc', 'size'] as const;
+export type SpaceSort = (typeof SPACE_SORTS)[number];
+export const SPACE_PAGE_DEFAULT = 24;
+export const SPACE_PAGE_MAX = 100;
+/** Above this many matches the count header says "at least" (X-Total-Count-Capped: true). */
+export const SPACE_COUNT_CAP = 1000;
+/** The listing form's extra country option (spec 2.9 "other"); countries are stored in 3 characters. */
+export const OTHER_COUNTRY = 'XX';
+export const LISTING_COUNTRIES = [...COUNTRIES, OTHER_COUNTRY] as const;
+export const MAX_PRICE_PER_MONTH = 99_999_999.99;
+export const MAX_SIZE_SQFT = 100_000_000;
+export const MAX_IMAGES = 10;
+export const MAX_DESCRIPTION = 5000;
+
+/** Response headers of GET /api/spaces (the body stays the spec's plain list). */
+export const SPACES_HEADERS = { total: 'X-Total-Count', capped: 'X-Total-Count-Capped', nextCursor: 'X-Next-Cursor' } as const;
