@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
-import { rateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, rateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
 import { requestMeta } from '../auth/security-events';
@@ -22,21 +22,25 @@ import { getReceipt, listReceipts } from './receipts';
 import type { TestModeProvider } from './test-mode-provider';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
+const INTENT_LIMIT = { endpoint: 'create-payment-intent', max: 40, windowMs: 15 * MINUTE };
 
 export function createPaymentsRouter(ctx: AppContext): Router {
   const router = Router();
   // Guessing coupon codes is cheap: limit it per address.
   const couponLimit = rateLimit(ctx, { endpoint: 'validate-coupon', max: 30, windowMs: 15 * MINUTE, message: 'Too many coupon attempts. Please try again later.' });
-  const intentLimit = rateLimit(ctx, { endpoint: 'create-payment-intent', max: 60, windowMs: 15 * MINUTE });
 
   router.post('/validate-coupon', requireUser, couponLimit, async (req, res) => {
     const { couponCode } = parseInput(validateCouponSchema, req.body ?? {});
     res.json(await validateCoupon(ctx.db, couponCode, currentUser(req).id, ctx.clock.now()));
   });
 
-  router.post('/create-payment-intent', requireUser, intentLimit, async (req, res) => {
+  router.post('/create-payment-intent', requireUser, async (req, res) => {
+    // Per account, not per address: many owners may share an office's address.
+    const user = currentUser(req);
+    const limit = await consumeRateLimit(ctx.db, ctx.clock, INTENT_LIMIT, `user:${user.id}`);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many payment attempts. Please try again later.');
     const input = parseInput(createPaymentIntentSchema, req.body ?? {});
-    res.json(await createPaymentIntent(ctx, currentUser(req).id, input, requestMeta(req)));
+    res.json(await createPaymentIntent(ctx, user.id, input, requestMeta(req)));
   });
 
   router.post('/payments/status', requireUser, async (req, res) => {
