@@ -83,7 +83,7 @@ export default function Checkout() {
   const backHref = query.spaceId ? `/spaces/${query.spaceId}` : '/list-space';
 
   const requestIntent = useCallback(
-    async (couponId: number | null): Promise<boolean> => {
+    async (couponId: number | null): Promise<'ready' | 'free' | false> => {
       if (!query.spaceId) return false;
       const seq = ++requestSeq.current;
       setView({ kind: 'loading' });
@@ -97,10 +97,10 @@ export default function Checkout() {
           setView({ kind: 'done', free: true });
           showToast({ title: PAYMENT_MESSAGES.paymentComplete, description: 'Your space is now live.' });
           window.setTimeout(() => window.location.assign('/spaces'), REDIRECT_AFTER_FREE_MS);
-          return true;
+          return 'free';
         }
         setView({ kind: 'ready', intent: res });
-        return true;
+        return 'ready';
       } catch (error) {
         if (seq !== requestSeq.current) return false;
         setView({ kind: 'error', message: intentErrorMessage(error) });
@@ -172,10 +172,12 @@ export default function Checkout() {
         showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: res.message || PAYMENT_MESSAGES.couponInvalidFallback, variant: 'destructive' });
         return;
       }
-      if (await requestIntent(res.coupon.id)) {
+      const outcome = await requestIntent(res.coupon.id);
+      if (outcome) {
         setCoupon(res.coupon);
         setCode('');
-        showToast({ title: PAYMENT_MESSAGES.couponApplied, description: res.message });
+        // A free total shows 'Payment Complete' instead (one toast at a time).
+        if (outcome === 'ready') showToast({ title: PAYMENT_MESSAGES.couponApplied, description: res.message });
       }
     } catch (error) {
       showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: errorMessage(error, PAYMENT_MESSAGES.couponCallFailed), variant: 'destructive' });
