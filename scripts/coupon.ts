@@ -65,8 +65,9 @@ try {
     for (const c of rows) {
       const off = c.percentOff !== null ? `${c.percentOff}%` : `$${(c.amountOff! / 100).toFixed(2)}`;
       const used = `${c.timesRedeemed}/${c.maxRedemptions ?? '∞'}`;
-      const expires = c.expiresAt ? c.expiresAt.toISOString().slice(0, 10) : 'never';
-      console.log(`${c.code.padEnd(20)} ${off.padStart(8)} off  used ${used.padEnd(9)} expires ${expires.padEnd(10)} ${c.active ? 'active' : 'disabled'}  ${c.name}`);
+      // Stored as the first instant it no longer works; shown as the last day it does.
+      const expires = c.expiresAt ? new Date(c.expiresAt.getTime() - 1).toISOString().slice(0, 10) : 'never';
+      console.log(`${c.code.padEnd(20)} ${off.padStart(8)} off  used ${used.padEnd(9)} through ${expires.padEnd(10)} ${c.active ? 'active' : 'disabled'}  ${c.name}`);
     }
   } else if (command === 'disable') {
     if (!code) fail('Which coupon? Give its CODE.');
