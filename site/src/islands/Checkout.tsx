@@ -142,10 +142,16 @@ export default function Checkout() {
         return;
       }
       const message = status?.message ?? PAYMENT_MESSAGES.otherError;
-      setPayError({ title: status?.message ? PAYMENT_MESSAGES.cardErrorTitle : PAYMENT_MESSAGES.otherErrorTitle, message });
+      showPayError({ title: status?.message ? PAYMENT_MESSAGES.cardErrorTitle : PAYMENT_MESSAGES.otherErrorTitle, message });
     } catch {
-      setPayError({ title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.exception });
+      showPayError({ title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.exception });
     }
+  }
+
+  /** Beside the card form when it shows; back from a bank's page (no form yet), as the error card. */
+  function showPayError(error: { title: string; message: string }) {
+    setPayError(error);
+    setView((v) => (v.kind === 'ready' ? v : { kind: 'error', message: `${error.title}: ${error.message}` }));
   }
 
   async function onOutcome(outcome: ConfirmOutcome, paymentIntentId: string) {
