@@ -6,6 +6,8 @@ import { visitorFrom } from './browser';
 import { expectNoSeriousAxeViolations, signUpAndIn } from './spaces-helpers';
 
 test.use(visitorFrom(40));
+// Whole journeys (sign-up, listing, checkout, receipt) take more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 async function listSpace(page: Page, title: string): Promise<number> {
   await page.goto('/list-space');
