@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { formatUsd } from '../../../../contracts/constants';
 import type { Executor } from '../../../../db/client';
-import { payments, users } from '../../../../db/schema/index';
+import { payments, spaces, users } from '../../../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentIntentSummary } from '../../lib/payments';
@@ -72,6 +72,11 @@ export async function completePayment(
 
 /** Applies what the provider says about an intent (success or cancellation), inside the caller's transaction. */
 export async function applyIntentStatus(ctx: Ctx, tx: Executor, intent: PaymentIntentSummary, meta: RequestMeta | null): Promise<PaymentRow | undefined> {
+  // Locks in the order checkout takes them (listing, then payment), so the two never deadlock.
+  const [target] = await tx.select({ spaceId: payments.spaceId }).from(payments).where(eq(payments.paymentIntentId, intent.id));
+  if (target?.spaceId != null && intent.status === 'succeeded') {
+    await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, target.spaceId)).for('update');
+  }
   const row = await lockPayment(tx, intent.id);
   if (!row) {
     ctx.logger.warn({ paymentIntentId: intent.id }, 'provider reported an intent we have no payment for');
