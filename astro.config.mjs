@@ -16,7 +16,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(dashboard|settings|checkout|list-space|login|register|forgot-password|reset-password|verify-email)\/?$/.test(page) })],
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(dashboard|settings|checkout|receipt|list-space|login|register|forgot-password|reset-password|verify-email)\/?$/.test(page) })],
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   prefetch: false,

@@ -22,6 +22,7 @@ import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
 import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } from './modules/email/dev-mail.routes';
 import { createHealthRouter } from './modules/health/health.routes';
+import { createPaymentsRouter, createStripeWebhookHandler, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { createSiteLocals } from './site-locals';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
@@ -106,6 +107,9 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
   app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
 
+  // The Stripe webhook verifies its signature over the raw bytes: mounted before the JSON parser.
+  app.post(WEBHOOK_PATH, ...createStripeWebhookHandler(context));
+
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(prepareSessionLookup(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
@@ -120,6 +124,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   api.use(createSpacesRouter(context));
   api.use(createMessagingRouter(context));
   if (testRoutesAvailable(deps.config.NODE_ENV)) api.use(createTestOnlyRouter(context));
+  api.use(createPaymentsRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 

@@ -7,13 +7,15 @@ import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { seedDemonstrationData } from '../../db/seed/index';
+import { seedDevelopmentCoupons } from '../../db/seed/dev-coupons';
 import { createApp, type SiteOptions } from './app';
 import type { Config } from './config';
 import { startJobs } from './jobs/job-runner';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mailer';
-import { createStripeProvider } from './lib/payments';
+import { createStripeProvider, type PaymentProvider } from './lib/payments';
+import { createTestModeProvider } from './modules/payments/test-mode-provider';
 import { backgroundJobs } from './jobs/index';
 
 export const siteDistDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist');
@@ -22,6 +24,19 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Database
   return config.DATABASE_URL
     ? openDatabase({ databaseUrl: config.DATABASE_URL, onPoolError: (err) => logger.error({ err }, 'idle database client error') })
     : openDatabase({ dataDir: path.resolve(config.DATA_DIR) });
+}
+
+/** Stripe with keys; the offline test mode without them outside production; nothing in production without keys. */
+export function createPaymentProvider(config: Config): PaymentProvider | null {
+  if (config.STRIPE_SECRET_KEY) {
+    return createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      publishableKey: config.PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiUrl: config.STRIPE_API_URL,
+    });
+  }
+  return config.production ? null : createTestModeProvider();
 }
 
 export function createMailer(config: Config): Mailer {
@@ -41,11 +56,10 @@ export async function startServer(config: Config) {
   const database = openConfiguredDatabase(config, logger);
   await database.migrate();
   await seedDemonstrationData(database.db, systemClock.now());
+  if (!config.production) await seedDevelopmentCoupons(database.db);
 
   const mailer = createMailer(config);
-  const payments = config.STRIPE_SECRET_KEY
-    ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
-    : null;
+  const payments = createPaymentProvider(config);
   const site = config.SERVE_SITE ? await loadSite(siteDistDir) : undefined;
   if (config.SERVE_SITE && !site) logger.warn(`no site build in ${siteDistDir}: serving the API only`);
 
@@ -59,7 +73,7 @@ export async function startServer(config: Config) {
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, database: database.kind, mail: mailer.kind, payments: payments ? 'stripe' : 'none' }, 'listening');
+  logger.info({ port, database: database.kind, mail: mailer.kind, payments: payments?.kind ?? 'none' }, 'listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -19,12 +19,14 @@ import { $user, loadUser, refreshUser, setCurrentUser } from '../lib/user-store'
 import { FormField, PasswordField } from './FormField';
 import { useForm } from './use-form';
 import { HydrationGate } from './HydrationGate';
+import { BillingTab } from './settings/BillingTab';
 
 const TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'security', label: 'Security' },
   { id: 'preferences', label: 'Preferences' },
+  { id: 'billing', label: 'Billing' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -89,6 +91,7 @@ export default function SettingsPanel() {
         {tab === 'notifications' && <NotificationsTab user={state.user} />}
         {tab === 'security' && <SecurityTab />}
         {tab === 'preferences' && <PreferencesTab user={state.user} />}
+        {tab === 'billing' && <BillingTab />}
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../../app-context';
 import { attachSessionUser } from '../../lib/session';
 
-export const SIGNED_IN_PAGES = ['/dashboard', '/list-space', '/checkout', '/settings'];
+export const SIGNED_IN_PAGES = ['/dashboard', '/list-space', '/checkout', '/settings', '/receipt'];
 export const SIGNED_OUT_PAGES = ['/login', '/register'];
 
 function pagePath(req: Request): string {

@@ -83,3 +83,27 @@ export function newMessagesEmail(input: { firstName: string; senderName: string;
   );
   return { subject, text, html };
 }
+
+export function paymentConfirmationEmail(input: {
+  firstName: string;
+  listingTitle: string;
+  amount: string;
+  plan: string;
+  liveUntil: string;
+  listingUrl: string;
+  receiptUrl: string;
+}): EmailContent {
+  const subject = `Payment received: ${input.listingTitle}`.slice(0, 255);
+  const text = `${greeting(input.firstName)}\n\nThank you for your payment of ${input.amount} (${input.plan}) for "${input.listingTitle}". Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [
+      escapeHtml(greeting(input.firstName)),
+      `Thank you for your payment of <strong>${escapeHtml(input.amount)}</strong> (${escapeHtml(input.plan)}) for “${escapeHtml(input.listingTitle)}”.`,
+      `Your listing is live until <strong>${escapeHtml(input.liveUntil)}</strong>.`,
+      `Your receipt: <a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(input.receiptUrl)}</a>`,
+    ],
+    { label: 'See your listing', url: input.listingUrl },
+  );
+  return { subject, text, html };
+}

@@ -1,36 +1,60 @@
-// publishSpace: what a successful listing payment does to its space (spec 4). The listing goes live for
-// 30 days; a featured_upgrade (Premium) also features it for 30 days. Idempotent: a repeated call (a
-// retried webhook) finds the listing already published and changes nothing more.
-import { and, eq, sql } from 'drizzle-orm';
+// publishSpace: what a successful listing payment does to its space (spec 4, docs/decisions/0400).
+// - a draft goes live for 30 days (Premium: featured for the same 30 days);
+// - an expired or archived listing is renewed for 30 days from now (it leaves archived_spaces);
+// - a live Standard listing paid featured_upgrade becomes featured until its current end.
+// Anything else (e.g. a repeated call for a listing already live) changes nothing; payment fulfilment
+// itself runs once per payment (api/src/modules/payments/fulfil-payment.ts).
+import { and, eq } from 'drizzle-orm';
 import type { PaymentType } from './spaces.types';
 import type { Executor } from '../../../../db/client';
-import { spaces } from '../../../../db/schema/index';
+import { archivedSpaces, spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { LISTING_DURATION_MS, toSpace } from './spaces.service';
+import { LISTING_DURATION_MS, toSpace, type SpaceRow } from './spaces.service';
 import type { Space } from '../../../../contracts/spaces';
 
+export type ListingPurpose = 'publish' | 'renew' | 'upgrade';
+
+/** What paying `paymentType` would do for this listing now, or why there is nothing to pay for. */
+export function listingPurpose(
+  row: Pick<SpaceRow, 'hasListingFee' | 'isDemoListing' | 'isActive' | 'isFeatured' | 'expiresAt' | 'featuredUntil'>,
+  paymentType: PaymentType,
+  now: Date,
+): { purpose: ListingPurpose } | { conflict: string } {
+  if (row.isDemoListing) return { conflict: 'Demonstration listings cannot be paid for.' };
+  if (!row.hasListingFee) return { purpose: 'publish' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { purpose: 'renew' };
+  // Live (or paused) and paid up.
+  if (paymentType === 'listing_fee') return { conflict: 'This listing is already published. You can renew it once it expires.' };
+  const featuredNow = row.isFeatured && row.featuredUntil !== null && row.featuredUntil.getTime() > now.getTime();
+  if (featuredNow) return { conflict: 'This listing is already Premium.' };
+  return { purpose: 'upgrade' };
+}
+
 export async function publishSpace(db: Executor, spaceId: number, paymentType: PaymentType, now: Date): Promise<Space> {
-  const until = new Date(now.getTime() + LISTING_DURATION_MS);
-  const featured = paymentType === 'featured_upgrade';
-  // First payment: publish (and feature). The WHERE makes the second identical call a no-op.
-  await db
-    .update(spaces)
-    .set({
-      hasListingFee: true,
-      isActive: true,
-      expiresAt: until,
-      updatedAt: now,
-      ...(featured && { isFeatured: true, featuredUntil: until }),
-    })
-    .where(and(eq(spaces.id, spaceId), eq(spaces.hasListingFee, false), eq(spaces.isDemoListing, false)));
-  if (featured) {
-    // An upgrade of a listing already published as Standard features it once, for 30 days from now.
-    await db
-      .update(spaces)
-      .set({ isFeatured: true, featuredUntil: until, updatedAt: now })
-      .where(and(eq(spaces.id, spaceId), eq(spaces.isFeatured, false), sql`${spaces.featuredUntil} is null`, eq(spaces.isDemoListing, false)));
-  }
-  const [row] = await db.select().from(spaces).where(eq(spaces.id, spaceId));
+  const [row] = await db.select().from(spaces).where(eq(spaces.id, spaceId)).for('update');
   if (!row) throw AppError.notFound('Space not found.');
-  return toSpace(row);
+  const decision = listingPurpose(row, paymentType, now);
+  if ('conflict' in decision) return toSpace(row);
+  const featured = paymentType === 'featured_upgrade';
+  const until = new Date(now.getTime() + LISTING_DURATION_MS);
+  let changes: Partial<SpaceRow>;
+  switch (decision.purpose) {
+    case 'publish':
+      changes = { hasListingFee: true, isActive: true, expiresAt: until, ...(featured && { isFeatured: true, featuredUntil: until }) };
+      break;
+    case 'renew':
+      // A renewal buys what was paid for now: Premium features it again, Standard ends an old feature.
+      changes = { isActive: true, expiresAt: until, isFeatured: featured, featuredUntil: featured ? until : null };
+      await db.delete(archivedSpaces).where(eq(archivedSpaces.originalId, spaceId));
+      break;
+    case 'upgrade':
+      changes = { isFeatured: true, featuredUntil: row.expiresAt };
+      break;
+  }
+  const [updated] = await db
+    .update(spaces)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(spaces.id, spaceId), eq(spaces.isDemoListing, false)))
+    .returning();
+  return toSpace(updated ?? row);
 }

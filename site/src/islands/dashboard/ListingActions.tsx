@@ -1,16 +1,13 @@
 // The owner's actions on one of their listings in My Listings (spec 2.8), by state: a draft can be paid
-// for (→ /checkout), a live listing paused, a paused one resumed, any deleted (after a confirmation).
-// The one place listing actions are rendered, so later actions (renew, upgrade) are added here.
+// for, an expired one renewed, a live Standard one upgraded (ListingPaymentActions → /checkout), a live
+// listing paused, a paused one resumed, any deleted (after a confirmation). The one place listing actions are rendered.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { OwnSpace } from '../../../../contracts/spaces';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { refreshMySpaces } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
-
-export function checkoutPath(spaceId: number): string {
-  return `/checkout?spaceId=${spaceId}&paymentType=listing_fee&currency=USD`;
-}
+import { ListingPaymentActions } from './ListingPaymentActions';
 
 export function ListingActions({ space }: { space: OwnSpace }) {
   const [busy, setBusy] = useState(false);
@@ -36,11 +33,7 @@ export function ListingActions({ space }: { space: OwnSpace }) {
       <a href={`/spaces/${space.id}`} className="btn-outline px-3 py-1.5">
         View
       </a>
-      {space.status === 'draft' && (
-        <a href={checkoutPath(space.id)} className="btn-primary px-3 py-1.5">
-          Finish payment
-        </a>
-      )}
+      <ListingPaymentActions listing={space} className="contents" />
       {space.status === 'active' && (
         <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={() => setActive(false)}>
           Pause

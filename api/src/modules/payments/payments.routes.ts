@@ -1,0 +1,79 @@
+// The payment calls: spec 7's POST /api/validate-coupon and POST /api/create-payment-intent, the status
+// check after confirming, the test-mode card confirmation, receipts; and the Stripe webhook (raw body).
+import express, { Router } from 'express';
+import {
+  createPaymentIntentSchema,
+  paymentStatusRequestSchema,
+  testCardConfirmSchema,
+  validateCouponSchema,
+} from '../../../../contracts/payments';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { MINUTE } from '../../lib/clock';
+import { consumeRateLimit, rateLimit } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../lib/session';
+import { parseInput } from '../../lib/validate';
+import { requestMeta } from '../auth/security-events';
+import { validateCoupon } from './coupons';
+import { createPaymentIntent } from './create-payment-intent';
+import { handleWebhookEvent, verifyWebhook } from './handle-webhook';
+import { checkPaymentStatus, confirmTestCard } from './payment-status';
+import { getReceipt, listReceipts } from './receipts';
+import type { TestModeProvider } from './test-mode-provider';
+
+export const WEBHOOK_PATH = '/api/webhooks/stripe';
+const INTENT_LIMIT = { endpoint: 'create-payment-intent', max: 40, windowMs: 15 * MINUTE };
+
+export function createPaymentsRouter(ctx: AppContext): Router {
+  const router = Router();
+  // Guessing coupon codes is cheap: limit it per address.
+  const couponLimit = rateLimit(ctx, { endpoint: 'validate-coupon', max: 30, windowMs: 15 * MINUTE, message: 'Too many coupon attempts. Please try again later.' });
+
+  router.post('/validate-coupon', requireUser, couponLimit, async (req, res) => {
+    const { couponCode } = parseInput(validateCouponSchema, req.body ?? {});
+    res.json(await validateCoupon(ctx.db, couponCode, currentUser(req).id, ctx.clock.now()));
+  });
+
+  router.post('/create-payment-intent', requireUser, async (req, res) => {
+    // Per account, not per address: many owners may share an office's address.
+    const user = currentUser(req);
+    const limit = await consumeRateLimit(ctx.db, ctx.clock, INTENT_LIMIT, `user:${user.id}`);
+    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many payment attempts. Please try again later.');
+    const input = parseInput(createPaymentIntentSchema, req.body ?? {});
+    res.json(await createPaymentIntent(ctx, user.id, input, requestMeta(req)));
+  });
+
+  router.post('/payments/status', requireUser, async (req, res) => {
+    const { paymentIntentId } = parseInput(paymentStatusRequestSchema, req.body ?? {});
+    res.json(await checkPaymentStatus(ctx, currentUser(req).id, paymentIntentId, requestMeta(req)));
+  });
+
+  router.post('/payments/test-confirm', requireUser, async (req, res) => {
+    if (ctx.payments?.kind !== 'test') throw AppError.notFound('No API route for POST /payments/test-confirm');
+    const input = parseInput(testCardConfirmSchema, req.body ?? {});
+    res.json(await confirmTestCard(ctx, ctx.payments as TestModeProvider, currentUser(req).id, input, requestMeta(req)));
+  });
+
+  router.get('/payments', requireUser, async (req, res) => {
+    res.json(await listReceipts(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/payments/:id', requireUser, async (req, res) => {
+    const raw = String(req.params.id ?? '');
+    if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Receipt not found.');
+    res.json(await getReceipt(ctx.db, currentUser(req).id, Number(raw)));
+  });
+
+  return router;
+}
+
+/** Mounted on the app before the API's JSON parser: the signature covers the exact bytes received. */
+export function createStripeWebhookHandler(ctx: AppContext) {
+  return [
+    express.raw({ type: () => true, limit: '1mb' }),
+    async (req: express.Request, res: express.Response) => {
+      const event = verifyWebhook(ctx, req.body, req.header('stripe-signature'));
+      res.json(await handleWebhookEvent(ctx, event));
+    },
+  ] as const;
+}

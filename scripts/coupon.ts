@@ -1,0 +1,82 @@
+// `npm run coupon -- create|list|disable`: coupons for operators, on the configured database.
+//   npm run coupon -- create SPRING20 --percent 20 --max 100 --expires 2027-06-30 [--name "Spring sale"]
+//   npm run coupon -- create TENOFF --amount 1000          (amount in cents: $10.00 off)
+//   npm run coupon -- list
+//   npm run coupon -- disable SPRING20
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../api/src/config';
+import { createLogger } from '../api/src/lib/logger';
+import { openConfiguredDatabase } from '../api/src/server';
+import { coupons } from '../db/schema/index';
+
+const USAGE = `Usage:
+  npm run coupon -- create CODE (--percent 1-100 | --amount CENTS) [--max N] [--expires YYYY-MM-DD] [--name TEXT]
+  npm run coupon -- list
+  npm run coupon -- disable CODE`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(1);
+}
+
+function positiveInt(value: string | undefined, name: string, max = 2_147_483_647): number | null {
+  if (value === undefined) return null;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) fail(`--${name} must be a whole number from 1 to ${max}.`);
+  return Number(value);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { percent: { type: 'string' }, amount: { type: 'string' }, max: { type: 'string' }, expires: { type: 'string' }, name: { type: 'string' } },
+});
+const [command, code] = positionals;
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+const database = openConfiguredDatabase(config, createLogger('warn'));
+try {
+  await database.migrate();
+  const db = database.db;
+  if (command === 'create') {
+    if (!code || !/^[A-Za-z0-9_-]{2,64}$/.test(code)) fail('CODE must be 2–64 letters, digits, - or _.');
+    const percentOff = positiveInt(values.percent, 'percent', 100);
+    const amountOff = positiveInt(values.amount, 'amount', 100_000_00);
+    if ((percentOff === null) === (amountOff === null)) fail('Give exactly one of --percent or --amount.');
+    const maxRedemptions = positiveInt(values.max, 'max');
+    let expiresAt: Date | null = null;
+    if (values.expires) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(values.expires) || Number.isNaN(Date.parse(values.expires))) fail('--expires must be a date such as 2027-06-30.');
+      // The coupon works through the whole day given (UTC).
+      expiresAt = new Date(Date.parse(`${values.expires}T00:00:00Z`) + 24 * 3600_000);
+    }
+    const name = (values.name ?? (percentOff !== null ? `${code} ${percentOff}% off` : `${code} $${(amountOff! / 100).toFixed(2)} off`)).slice(0, 255);
+    const [existing] = await db.select({ id: coupons.id }).from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`);
+    if (existing) fail(`A coupon ${code} already exists (codes are unique ignoring case).`);
+    await db.insert(coupons).values({ code, name, percentOff, amountOff, maxRedemptions, expiresAt });
+    console.log(`Created ${code}: ${name}${maxRedemptions ? `, at most ${maxRedemptions} redemptions` : ''}${expiresAt ? `, valid through ${values.expires}` : ''}.`);
+  } else if (command === 'list') {
+    const rows = await db.select().from(coupons).orderBy(coupons.code);
+    if (!rows.length) console.log('No coupons.');
+    for (const c of rows) {
+      const off = c.percentOff !== null ? `${c.percentOff}%` : `$${(c.amountOff! / 100).toFixed(2)}`;
+      const used = `${c.timesRedeemed}/${c.maxRedemptions ?? '∞'}`;
+      // Stored as the first instant it no longer works; shown as the last day it does.
+      const expires = c.expiresAt ? new Date(c.expiresAt.getTime() - 1).toISOString().slice(0, 10) : 'never';
+      console.log(`${c.code.padEnd(20)} ${off.padStart(8)} off  used ${used.padEnd(9)} through ${expires.padEnd(10)} ${c.active ? 'active' : 'disabled'}  ${c.name}`);
+    }
+  } else if (command === 'disable') {
+    if (!code) fail('Which coupon? Give its CODE.');
+    const updated = await db.update(coupons).set({ active: false }).where(sql`lower(${coupons.code}) = lower(${code})`).returning({ id: coupons.id });
+    if (!updated.length) fail(`No coupon ${code}.`);
+    console.log(`Disabled ${code}.`);
+  } else {
+    fail(command ? `Unknown command: ${command}` : 'Missing command.');
+  }
+} finally {
+  await database.close();
+}

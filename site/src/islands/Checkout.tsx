@@ -1,0 +1,353 @@
+// The /checkout island (spec 2.10 and 4): reads spaceId, paymentType and currency from the query, asks
+// the API for a payment intent (the price comes from the server), applies or removes a coupon (each time
+// the intent is requested again), shows the card form of the configured provider (Stripe's Payment
+// Element, loaded only here and only in Stripe mode, or the offline test-mode form), confirms, then asks
+// the API for the payment's status so the owner never waits on webhooks. No zod in this bundle.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatUsd, LISTING_PRICES_CENTS } from '../../../contracts/constants';
+import {
+  PAYMENT_MESSAGES,
+  type CouponSummary,
+  type CreatePaymentIntentResponse,
+  type PaymentStatusResponse,
+  type PaymentType,
+  type ValidateCouponResponse,
+} from '../../../contracts/payment-texts';
+import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { showToast } from '../lib/toast-store';
+import type { ConfirmOutcome } from './checkout/payment-outcome';
+import { TestCardForm } from './checkout/TestCardForm';
+
+const StripePaymentForm = lazy(() => import('./checkout/StripePaymentForm').then((m) => ({ default: m.StripePaymentForm })));
+
+type OwnSpace = { id: number; title: string; city: string; status: 'draft' | 'active' | 'paused' | 'expired' | 'demo'; isFeatured: boolean; expiresAt: string };
+type Intent = Extract<CreatePaymentIntentResponse, { clientSecret: string }>;
+type View =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; intent: Intent }
+  | { kind: 'done'; free: boolean };
+
+const PAYMENT_TYPES: PaymentType[] = ['listing_fee', 'featured_upgrade'];
+const REDIRECT_AFTER_FREE_MS = 2000;
+const REDIRECT_AFTER_PAID_MS = 1500;
+
+function readQuery(): { spaceId: number | null; paymentType: PaymentType; currency: string; returnedIntent: string | null } {
+  const q = new URLSearchParams(window.location.search);
+  const raw = q.get('spaceId') ?? '';
+  const type = q.get('paymentType') as PaymentType;
+  return {
+    spaceId: /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null,
+    paymentType: PAYMENT_TYPES.includes(type) ? type : 'listing_fee',
+    currency: (q.get('currency') ?? 'USD').toUpperCase(),
+    returnedIntent: q.get('payment_intent'),
+  };
+}
+
+function intentErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 503) return PAYMENT_MESSAGES.unavailable;
+    if ([400, 404, 409, 429].includes(error.status) && error.serverMessage) return error.serverMessage;
+    if (error.status >= 500) return PAYMENT_MESSAGES.initFailed;
+  }
+  return PAYMENT_MESSAGES.unableToProcess;
+}
+
+function included(paymentType: PaymentType, space: OwnSpace | null): { heading: string; items: string[] } {
+  const premium = paymentType === 'featured_upgrade';
+  if (space?.status === 'active' || space?.status === 'paused') {
+    return { heading: 'Upgrade to Premium', items: ['Featured on the home page until your listing ends', 'Highlighted in Browse Spaces', 'Your listing end date stays the same'] };
+  }
+  const renew = space?.status === 'expired';
+  return {
+    heading: `${premium ? 'Premium' : 'Standard'} Listing${renew ? ' — renewal' : ''}`,
+    items: [
+      renew ? 'Your listing is live again for another 30 days' : 'Your space is published for 30 days',
+      'Listed in Browse Spaces and on its own shareable page',
+      'Farmers contact you through FarmSpace messages',
+      ...(premium ? ['Featured on the home page for 30 days', 'Highlighted with a Premium badge'] : []),
+    ],
+  };
+}
+
+export default function Checkout() {
+  const [query] = useState(readQuery);
+  const [space, setSpace] = useState<OwnSpace | null>(null);
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [coupon, setCoupon] = useState<CouponSummary | null>(null);
+  const [code, setCode] = useState('');
+  const [couponBusy, setCouponBusy] = useState(false);
+  const [payError, setPayError] = useState<{ title: string; message: string } | null>(null);
+  const requestSeq = useRef(0);
+
+  const backHref = query.spaceId ? `/spaces/${query.spaceId}` : '/list-space';
+
+  const requestIntent = useCallback(
+    async (couponId: number | null): Promise<'ready' | 'free' | false> => {
+      if (!query.spaceId) return false;
+      const seq = ++requestSeq.current;
+      setView({ kind: 'loading' });
+      setPayError(null);
+      try {
+        const res = await apiFetch<CreatePaymentIntentResponse>('/api/create-payment-intent', {
+          body: { spaceId: query.spaceId, paymentType: query.paymentType, currency: query.currency, ...(couponId ? { couponId } : {}) },
+        });
+        if (seq !== requestSeq.current) return false;
+        if (res.freeTransaction) {
+          setView({ kind: 'done', free: true });
+          showToast({ title: PAYMENT_MESSAGES.paymentComplete, description: 'Your space is now live.' });
+          window.setTimeout(() => window.location.assign('/spaces'), REDIRECT_AFTER_FREE_MS);
+          return 'free';
+        }
+        setView({ kind: 'ready', intent: res });
+        return 'ready';
+      } catch (error) {
+        if (seq !== requestSeq.current) return false;
+        setView({ kind: 'error', message: intentErrorMessage(error) });
+        return false;
+      }
+    },
+    [query],
+  );
+
+  useEffect(() => {
+    if (!query.spaceId) {
+      setView({ kind: 'error', message: PAYMENT_MESSAGES.missingSpace });
+      return;
+    }
+    apiFetch<OwnSpace>(`/api/spaces/${query.spaceId}`)
+      .then(setSpace)
+      .catch(() => undefined);
+    if (query.returnedIntent) {
+      // Back from a bank's authentication page: only the status is left to check.
+      void finish(query.returnedIntent);
+      return;
+    }
+    void requestIntent(null);
+  }, []);
+
+  async function finish(paymentIntentId: string): Promise<void> {
+    try {
+      let status: PaymentStatusResponse | null = null;
+      // The provider may still be processing: ask a few times before giving up.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        status = await apiFetch<PaymentStatusResponse>('/api/payments/status', { body: { paymentIntentId } });
+        if (status.status !== 'pending' || status.message) break;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      if (status?.status === 'succeeded') {
+        setView({ kind: 'done', free: false });
+        showToast({ title: PAYMENT_MESSAGES.paymentComplete, description: 'Your space is live!' });
+        window.setTimeout(() => window.location.assign('/spaces'), REDIRECT_AFTER_PAID_MS);
+        return;
+      }
+      const message = status?.message ?? PAYMENT_MESSAGES.otherError;
+      showPayError({ title: status?.message ? PAYMENT_MESSAGES.cardErrorTitle : PAYMENT_MESSAGES.otherErrorTitle, message });
+    } catch {
+      showPayError({ title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.exception });
+    }
+  }
+
+  /** Beside the card form when it shows; back from a bank's page (no form yet), as the error card. */
+  function showPayError(error: { title: string; message: string }) {
+    setPayError(error);
+    setView((v) => (v.kind === 'ready' ? v : { kind: 'error', message: `${error.title}: ${error.message}` }));
+  }
+
+  async function onOutcome(outcome: ConfirmOutcome, paymentIntentId: string) {
+    if (outcome.kind === 'error') {
+      setPayError({ title: outcome.title, message: outcome.message });
+      showToast({ title: outcome.title, description: outcome.message, variant: 'destructive' });
+      return;
+    }
+    setPayError(null);
+    await finish(paymentIntentId);
+  }
+
+  async function applyCoupon(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: PAYMENT_MESSAGES.couponEmpty, variant: 'destructive' });
+      return;
+    }
+    setCouponBusy(true);
+    try {
+      const res = await apiFetch<ValidateCouponResponse>('/api/validate-coupon', { body: { couponCode: trimmed } });
+      if (!res.valid || !res.coupon) {
+        showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: res.message || PAYMENT_MESSAGES.couponInvalidFallback, variant: 'destructive' });
+        return;
+      }
+      const outcome = await requestIntent(res.coupon.id);
+      if (outcome) {
+        setCoupon(res.coupon);
+        setCode('');
+        // A free total shows 'Payment Complete' instead (one toast at a time).
+        if (outcome === 'ready') showToast({ title: PAYMENT_MESSAGES.couponApplied, description: res.message });
+      }
+    } catch (error) {
+      showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: errorMessage(error, PAYMENT_MESSAGES.couponCallFailed), variant: 'destructive' });
+    } finally {
+      setCouponBusy(false);
+    }
+  }
+
+  async function removeCoupon() {
+    setCouponBusy(true);
+    if (await requestIntent(null)) {
+      setCoupon(null);
+      showToast({ title: PAYMENT_MESSAGES.couponRemoved });
+    }
+    setCouponBusy(false);
+  }
+
+  const cancel = () => window.location.assign('/list-space');
+  const listPrice = view.kind === 'ready' ? view.intent.listPriceCents : LISTING_PRICES_CENTS[query.paymentType];
+  const total = view.kind === 'ready' ? view.intent.amountCents : null;
+  const info = included(query.paymentType, space);
+
+  if (view.kind === 'error' && !query.spaceId) return <ErrorCard message={view.message} backHref="/list-space" />;
+
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <section className="card p-6 sm:p-8" aria-labelledby="pay-heading">
+        <h2 id="pay-heading" className="text-xl font-semibold text-ink">
+          Payment details
+        </h2>
+        {view.kind === 'loading' && (
+          <div role="status" className="flex items-center gap-3 py-12 text-muted">
+            <span className="inline-block h-6 w-6 animate-spin rounded-full border-2 border-brand-700 border-t-transparent" aria-hidden="true" />
+            Preparing secure payment…
+          </div>
+        )}
+        {view.kind === 'error' && <ErrorCard message={view.message} backHref={backHref} embedded />}
+        {view.kind === 'done' && (
+          <div role="status" className="py-10 text-center">
+            <p className="text-4xl" aria-hidden="true">
+              🌱
+            </p>
+            <p className="mt-3 text-xl font-semibold text-ink">{view.free ? PAYMENT_MESSAGES.paymentComplete : 'Payment successful — your space is live!'}</p>
+            <p className="mt-1 text-muted">Taking you to Browse Spaces…</p>
+          </div>
+        )}
+        {view.kind === 'ready' && (
+          <div className="mt-4">
+            {payError && (
+              <div role="alert" className="mb-4 rounded-lg border border-[var(--color-danger)] bg-[var(--color-danger-bg)] px-4 py-3 text-sm text-[var(--color-danger)]">
+                <p className="font-semibold">{payError.title}</p>
+                <p>{payError.message}</p>
+              </div>
+            )}
+            {view.intent.provider === 'test' ? (
+              <TestCardForm
+                key={view.intent.paymentIntentId}
+                paymentIntentId={view.intent.paymentIntentId}
+                clientSecret={view.intent.clientSecret}
+                totalLabel={formatUsd(view.intent.amountCents)}
+                onOutcome={(o) => onOutcome(o, view.intent.paymentIntentId)}
+                onCancel={cancel}
+              />
+            ) : view.intent.publishableKey ? (
+              <Suspense fallback={<p role="status" className="py-8 text-muted">Loading secure card form…</p>}>
+                <StripePaymentForm
+                  key={view.intent.paymentIntentId}
+                  publishableKey={view.intent.publishableKey}
+                  clientSecret={view.intent.clientSecret}
+                  totalLabel={formatUsd(view.intent.amountCents)}
+                  returnUrl={window.location.href}
+                  onOutcome={(o) => onOutcome(o, view.intent.paymentIntentId)}
+                  onCancel={cancel}
+                  onLoadError={() => setView({ kind: 'error', message: PAYMENT_MESSAGES.loadFailed })}
+                />
+              </Suspense>
+            ) : (
+              <ErrorCard message={PAYMENT_MESSAGES.unavailable} backHref={backHref} embedded />
+            )}
+          </div>
+        )}
+      </section>
+
+      <aside className="card h-fit p-6" aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="text-lg font-semibold text-ink">
+          Order summary
+        </h2>
+        {space && (
+          <p className="mt-1 text-sm text-muted">
+            {space.title} · {space.city}
+          </p>
+        )}
+        <h3 className="mt-4 text-sm font-semibold text-ink">{info.heading}</h3>
+        <ul className="mt-2 space-y-1.5 text-sm text-ink">
+          {info.items.map((item) => (
+            <li key={item} className="flex gap-2">
+              <span className="text-brand-700" aria-hidden="true">
+                ✓
+              </span>
+              {item}
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-5 space-y-2 border-t border-line pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Price</dt>
+            <dd className="text-ink">{formatUsd(listPrice)}</dd>
+          </div>
+          {coupon && total !== null && (
+            <div className="flex justify-between text-brand-800">
+              <dt>Coupon: {coupon.name}</dt>
+              <dd>−{formatUsd(listPrice - total)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
+            <dt className="text-ink">Total</dt>
+            <dd className="text-ink" data-testid="checkout-total">
+              {total === null ? '—' : formatUsd(total)}
+            </dd>
+          </div>
+        </dl>
+
+        <div className="mt-5 border-t border-line pt-4">
+          {coupon ? (
+            <div className="flex items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm">
+              <span className="text-brand-900">
+                <span className="font-semibold">{coupon.name}</span> applied
+              </span>
+              <button type="button" className="btn-ghost px-2 py-1 text-sm" onClick={removeCoupon} disabled={couponBusy}>
+                Remove
+              </button>
+            </div>
+          ) : (
+            <form onSubmit={applyCoupon} className="flex flex-col gap-1.5" noValidate>
+              <label htmlFor="coupon-code" className="text-sm font-medium text-ink">
+                Coupon code (optional)
+              </label>
+              <div className="flex gap-2">
+                <input id="coupon-code" className="input uppercase" value={code} onChange={(e) => setCode(e.target.value)} maxLength={64} autoComplete="off" disabled={view.kind === 'done'} />
+                <button type="submit" className="btn-outline" disabled={couponBusy || view.kind !== 'ready'}>
+                  Apply
+                </button>
+              </div>
+            </form>
+          )}
+        </div>
+        <p className="mt-4 text-xs text-muted">One-time payment. No subscription. FarmSpace never stores your card details.</p>
+      </aside>
+    </div>
+  );
+}
+
+function ErrorCard({ message, backHref, embedded }: { message: string; backHref: string; embedded?: boolean }) {
+  return (
+    <div role="alert" className={`${embedded ? 'mt-4' : 'card mt-8'} rounded-xl border border-[var(--color-danger)] bg-[var(--color-danger-bg)] p-6 text-center`}>
+      <p className="font-semibold text-[var(--color-danger)]">{message}</p>
+      <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <a href={backHref} className="btn-outline">
+          Go Back to Listing
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// What the checkout shows after a confirmation attempt (spec 8), shared by the Stripe and test-mode forms.
+import { PAYMENT_MESSAGES } from '../../../../contracts/payment-texts';
+
+export type ConfirmOutcome = { kind: 'succeeded' } | { kind: 'error'; title: string; message: string };
+
+/** A provider error: card and validation errors show the provider's message; others the generic one. */
+export function providerErrorOutcome(error: { type?: string; message?: string } | undefined): ConfirmOutcome {
+  if (error && (error.type === 'card_error' || error.type === 'validation_error')) {
+    return { kind: 'error', title: PAYMENT_MESSAGES.cardErrorTitle, message: error.message || PAYMENT_MESSAGES.cardErrorFallback };
+  }
+  return { kind: 'error', title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.otherError };
+}
+
+export const exceptionOutcome: ConfirmOutcome = { kind: 'error', title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.exception };

@@ -1,0 +1,81 @@
+// Settings → Billing: the owner's payments (date, listing, amount, status), each with a printable receipt.
+import { useEffect, useState } from 'react';
+import type { Receipt } from '../../../../contracts/payment-texts';
+import { apiFetch } from '../../lib/api-client';
+
+export function formatReceiptDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function planLabel(paymentType: Receipt['paymentType']): string {
+  return paymentType === 'featured_upgrade' ? 'Premium' : 'Standard';
+}
+
+const STATUS_STYLE: Record<Receipt['status'], string> = {
+  succeeded: 'bg-brand-100 text-brand-900',
+  failed: 'bg-[var(--color-danger-bg)] text-[var(--color-danger)]',
+  pending: 'bg-soil-100 text-ink',
+  canceled: 'bg-soil-100 text-ink',
+};
+const STATUS_LABEL: Record<Receipt['status'], string> = { succeeded: 'Paid', failed: 'Failed', pending: 'Pending', canceled: 'Canceled' };
+
+export function BillingTab() {
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; receipts: Receipt[] }>({ kind: 'loading' });
+  useEffect(() => {
+    apiFetch<Receipt[]>('/api/payments')
+      .then((receipts) => setState({ kind: 'ready', receipts }))
+      .catch(() => setState({ kind: 'error' }));
+  }, []);
+
+  return (
+    <section className="flex flex-col gap-6">
+      <header>
+        <h2 className="text-xl font-semibold text-ink">Billing</h2>
+        <p className="mt-1 text-sm text-muted">Your listing payments and receipts.</p>
+      </header>
+      {state.kind === 'loading' && (
+        <p role="status" className="text-muted">
+          Loading your payments…
+        </p>
+      )}
+      {state.kind === 'error' && <p role="alert" className="text-[var(--color-danger)]">Failed to load your payments. Please try again.</p>}
+      {state.kind === 'ready' && state.receipts.length === 0 && <p className="text-muted">No payments yet. When you publish a listing, its receipt appears here.</p>}
+      {state.kind === 'ready' && state.receipts.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Listing</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Amount</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
+                <th scope="col" className="py-2 font-medium"><span className="sr-only">Receipt</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.receipts.map((r) => (
+                <tr key={r.id} className="border-b border-line last:border-0">
+                  <td className="py-3 pr-3 whitespace-nowrap text-ink">{formatReceiptDate(r.paidAt ?? r.createdAt)}</td>
+                  <td className="py-3 pr-3 text-ink">
+                    {r.spaceTitle ?? 'Deleted listing'} <span className="text-muted">· {planLabel(r.paymentType)}</span>
+                  </td>
+                  <td className="py-3 pr-3 whitespace-nowrap text-ink">${r.amount}</td>
+                  <td className="py-3 pr-3">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+                  </td>
+                  <td className="py-3 text-right">
+                    {r.status === 'succeeded' && (
+                      <a href={`/receipt?id=${r.id}`} className="font-medium text-brand-800 underline">
+                        Receipt
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
