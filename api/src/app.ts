@@ -86,7 +86,10 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   );
 
   // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
-  app.use('/api', csrfGuard(deps.config.PUBLIC_SITE_URL));
+  app.use(
+    '/api',
+    csrfGuard({ siteUrl: deps.config.PUBLIC_SITE_URL, allowedOrigins: deps.config.ALLOWED_ORIGINS, acceptOwnOrigin: !deps.config.production }),
+  );
 
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
   app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
