@@ -116,6 +116,42 @@ describe('access matrix: visitor / stranger / owner', () => {
     if (entry.access !== 'public') {
       expect(stranger.text, "stranger's answer carries a password hash or session").not.toMatch(/scrypt|"sid"|"password"/);
     }
+    for (const [who, res] of [['visitor', visitor], ['stranger', stranger], ['owner', owner]] as const) expectSecurityHeaders(res.headers, `${label(entry)} as ${who}`);
     recordFigures('access', { [label(entry)]: 3 });
+    recordFigures('headers', { [label(entry)]: 3 });
+  });
+});
+
+/** The headers every answer carries, API and pages alike (pages are checked in Chromium: tests/e2e/reliability-*.spec.ts). */
+export function expectSecurityHeaders(headers: Headers, where: string) {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp, `${where}: CSP object-src`).toMatch(/object-src 'none'/);
+  expect(csp, `${where}: CSP base-uri`).toMatch(/base-uri 'self'/);
+  expect(csp, `${where}: CSP frame-ancestors`).toMatch(/frame-ancestors 'none'/);
+  expect(headers.get('x-content-type-options'), `${where}: nosniff`).toBe('nosniff');
+  expect(headers.get('referrer-policy'), `${where}: referrer policy`).toBeTruthy();
+  for (const cookie of headers.getSetCookie()) {
+    expect(cookie, `${where}: cookie HttpOnly`).toMatch(/;\s*HttpOnly/i);
+    expect(cookie, `${where}: cookie SameSite`).toMatch(/;\s*SameSite=(Lax|Strict)/i);
+  }
+}
+
+describe('cookies in production', () => {
+  it('are Secure, HttpOnly and SameSite', async () => {
+    const prod = await startSuiteApp({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'p'.repeat(40) });
+    try {
+      const res = await prod.request('/api/auth/register', {
+        body: { firstName: 'Prod', lastName: 'Cookie', email: `prod-${Date.now()}@example.com`, password: 'Production-Cookie-Pass-9' },
+        headers: { 'x-forwarded-for': freshIp() },
+      });
+      expect(res.status, res.text).toBe(201);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+      expectSecurityHeaders(res.headers, 'production register');
+      expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    } finally {
+      await prod.close();
+    }
   });
 });
