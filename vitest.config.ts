@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'pglite', include: unitAndIntegration, env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts'], env: { TEST_DB: 'postgres' } } }]
+        ? [{ extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', 'tests/reliability/**/*.process.test.ts'], env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },
