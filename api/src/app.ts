@@ -11,6 +11,7 @@ import type { AppContext, AppDeps } from './app-context';
 import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
+import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { maskUrl } from './lib/logger';
 import { attachSessionUser, prepareSessionLookup } from './lib/session';
 import { createAuthRouter } from './modules/auth/auth.routes';
@@ -151,6 +152,8 @@ export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler
     const appError = toAppError(error);
     if (!appError) {
       deps.logger.error({ err: error, reqId: req.id }, 'unhandled error');
+    } else if (appError.code === 'unavailable') {
+      deps.logger.warn({ reqId: req.id, reason: (error as Error)?.message?.slice(0, 200) }, 'database unavailable');
     }
     if (res.headersSent) return;
     const status = appError?.status ?? 500;
@@ -166,6 +169,8 @@ export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler
 /** Turns our AppError and the body parser's errors into AppErrors; anything else is unexpected. */
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  // The database is down or restarting: a 503 the person can act on (try again), not an internal error.
+  if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return new AppError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT}.`, 413);
   if (type === 'entity.parse.failed') return AppError.badRequest('Request body is not valid JSON.');
