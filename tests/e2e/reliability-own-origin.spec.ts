@@ -26,6 +26,7 @@ test('sign up and sign in at http://127.0.0.1:PORT, not the configured localhost
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(`${ip}/`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.goto(`${ip}/login`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

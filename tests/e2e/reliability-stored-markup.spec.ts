@@ -23,6 +23,7 @@ let slugs: string[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
   site = await startSiteApp();
   // The owner, through the real API (cookie as a browser gets it); the name is set to a payload below.
   const api = await playwright.request.newContext({ baseURL: site.baseUrl, extraHTTPHeaders: { origin: site.baseUrl } });
@@ -85,6 +86,7 @@ async function expectInert(page: Page, ran: number[], where: string) {
 }
 
 test('browse and the detail dialog show every listing payload as text', async ({ page }) => {
+  test.setTimeout(120_000);
   const ran = await watch(page);
   await page.goto(`${site.baseUrl}/spaces`);
   await expect(page.getByRole('button', { name: /Load more/ }).or(page.locator('main'))).toBeVisible();
@@ -110,6 +112,7 @@ test('browse and the detail dialog show every listing payload as text', async ({
 });
 
 test('/spaces/{id} renders each listing inertly', async ({ page }) => {
+  test.setTimeout(120_000);
   const ran = await watch(page);
   for (const id of spaceIds) {
     const res = await page.goto(`${site.baseUrl}/spaces/${id}`);
