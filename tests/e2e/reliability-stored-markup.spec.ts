@@ -99,7 +99,7 @@ test('browse and the detail dialog show every listing payload as text', async ({
   }
   await expectInert(page, ran, 'browse');
   // The dialog of the first few cards (its description holds PER_SPACE payloads each).
-  const cards = page.locator('main h3 button, main h2 button');
+  const cards = page.locator('main h2 > button.text-left');
   const count = Math.min(await cards.count(), 4);
   for (let i = 0; i < count; i++) {
     await cards.nth(i).click();
