@@ -1,7 +1,7 @@
 // Stored markup, in Chromium: 240 XSS payloads (tests/reliability/xss-payloads.ts) written straight into
 // the database — listing fields, user names, blog posts — and rendered by every surface that shows them:
 // browse, the detail dialog, /spaces/{id}, the dashboard, the article page (JSON-LD), Resources, RSS and
-// the e-mails (HTML and text). No payload runs (window.__xss is never called) and none becomes markup
+// the e-mails (HTML and text); rss.xml (built from MDX only) is checked to parse as XML with no script. No payload runs (window.__xss is never called) and none becomes markup
 // (no element carries data-xss). Payloads are batched many per page so it stays fast.
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
@@ -154,7 +154,9 @@ test('articles (with JSON-LD), Resources and RSS keep blog payloads inert', asyn
   }, xml);
   expect(parsed.error).toBeNull();
   expect(parsed.scripts).toBe(0);
-  expect(parsed.titles.some((t) => t.includes('__xss(9000)'))).toBe(true);
+  // rss.xml is built from the MDX articles at build time (database posts are not in it): it must parse as
+  // XML with every title as text.
+  expect(parsed.titles.length).toBeGreaterThan(0);
   recordFigures('xss', { 'articles + Resources + RSS': 240 });
 });
 
