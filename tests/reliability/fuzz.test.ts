@@ -8,6 +8,7 @@ import type { TestApp } from '../fixtures/test-app';
 import { freshIp, newScenario, startSuiteApp } from './harness';
 import { fuzzKind, resolveCall, ROUTES, routeKey, type RouteEntry, type Scenario } from './route-table';
 import { recordFigures } from './summary';
+import { assertNoSecrets, rememberSecret } from './secrets';
 
 export const FUZZ_RUNS = 1000;
 const CONCURRENCY = 24;
@@ -19,7 +20,11 @@ beforeAll(async () => {
   t = await startSuiteApp({ LOG_LEVEL: 'warn' });
   shared = await newScenario(t);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rememberSecret(t.config.BETTER_AUTH_SECRET);
+  assertNoSecrets(t.logs, 'fuzz.test.ts app logs');
+});
 
 const weirdString = fc.oneof(
   fc.string(),

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 import { spaceRow, insertSpaces } from '../fixtures/spaces';
 import { resolveCall, type RouteEntry, type Scenario } from './route-table';
+import { rememberSecret } from './secrets';
 
 export type Who = 'visitor' | 'stranger' | 'owner';
 
@@ -16,6 +17,11 @@ export async function startSuiteApp(env: Record<string, string> = {}): Promise<T
 /** A fresh owner and stranger, so routes that sign out or change a password do not disturb the next one. */
 export async function newScenario(t: TestApp): Promise<Scenario> {
   const [owner, stranger] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
+  // Their passwords and session tokens must never appear in a log line (secrets.ts).
+  for (const user of [owner, stranger]) {
+    rememberSecret(user.password);
+    for (const pair of user.cookie.split('; ')) rememberSecret(decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]);
+  }
   return {
     t,
     owner,

@@ -9,6 +9,7 @@ import { callAs, freshIp, newScenario, startSuiteApp } from './harness';
 import { listRoutes } from './route-inventory';
 import { ROUTES, resolveCall, routeKey, type RouteEntry, type Scenario } from './route-table';
 import { recordFigures } from './summary';
+import { assertNoSecrets, rememberSecret } from './secrets';
 
 let t: TestApp;
 let shared: Scenario;
@@ -16,7 +17,11 @@ beforeAll(async () => {
   t = await startSuiteApp();
   shared = await newScenario(t);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rememberSecret(t.config.BETTER_AUTH_SECRET);
+  assertNoSecrets(t.logs, 'routes.test.ts app logs');
+});
 
 /** Row counts of every table: a refused request must leave all of them as they were. */
 async function rowCounts(): Promise<Record<string, number>> {
