@@ -2,6 +2,7 @@
 // inventory, requests fuzzed, XSS payloads tried, faults injected, and what was lost (0).
 import { existsSync, readFileSync } from 'node:fs';
 import { SUMMARY_FILE } from '../tests/reliability/summary';
+import { xssPayloads } from '../tests/reliability/xss-payloads';
 
 if (!existsSync(SUMMARY_FILE)) {
   console.error(`No figures yet (${SUMMARY_FILE}): run npm run test:unit (and npm run test:e2e for the stored-markup payloads).`);
@@ -25,7 +26,8 @@ const rows: Array<[string, string]> = [
   ['Access-matrix calls (visitor / stranger / owner)', String(sum('access'))],
   ['Requests fuzzed (never 5xx, no stack trace)', String(sum('fuzz'))],
   ['Routes fuzzed', String(totals.get('fuzz')?.size ?? 0)],
-  ['XSS payload renderings in Chromium', String(sum('xss'))],
+  ['Distinct XSS payloads', String(xssPayloads().length)],
+  ['XSS payload renderings in Chromium (payload × surface)', String(sum('xss'))],
   ['Header checks', String(sum('headers'))],
   ['Faults injected', [...(totals.get('faults') ?? new Map())].filter(([k]) => !k.startsWith('requests')).map(([k, v]) => `${v}× ${k}`).join(', ') || '0'],
   ['Requests during the database outage', String(get('faults', 'requests during outage'))],
