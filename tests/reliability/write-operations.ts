@@ -1,6 +1,12 @@
 // The writes the crash test fires, as a parameter: each says how to prepare (users, a listing…), how to
 // send one write carrying a unique marker, and how to count the stored rows per marker. The issue asks for
 // message sends; until POST /api/conversations/{id}/messages exists the suite uses draft space creation.
+// To switch: add `messageSend` here — prepare: register an owner and a farmer (registerUser), publish one of
+// the owner's spaces (a pg client: update spaces set has_listing_fee = true, expires_at = now() + '30 days'),
+// open the conversation as the farmer (the messaging branch's inquiry call) and return { cookie, id };
+// send: POST /api/conversations/{id}/messages with the marker as the message text; count: select the text
+// column as marker, count(*) from messages where it is like $1 group by it — then pass messageSend to
+// crashDuringWrites in crash-restart.process.test.ts.
 import pg from 'pg';
 import { validSpaceBody } from '../fixtures/spaces';
 import { post } from './process-harness';
