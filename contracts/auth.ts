@@ -147,7 +147,10 @@ export type CurrentUser = {
   updatedAt: string;
 };
 
-export type AuthUserResponse = { user: CurrentUser };
+/** GET /api/auth/user answers the user object itself (spec 3 and 7 read id, email, firstName… from it). */
+export type AuthUserResponse = CurrentUser;
+/** POST /api/auth/login, /register and the PATCH settings calls answer { user }. */
+export type AuthUserEnvelope = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
 export { avatarInitial, displayName, safeNextPath } from './auth-display';

@@ -14,6 +14,7 @@ import type { AppContext, AppDeps } from './app-context';
 import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
+import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { maskUrl } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
 import { attachSessionUser, prepareSessionLookup } from './lib/session';
@@ -102,7 +103,10 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   app.use(compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
 
   // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
-  app.use('/api', csrfGuard(deps.config.PUBLIC_SITE_URL));
+  app.use(
+    '/api',
+    csrfGuard({ siteUrl: deps.config.PUBLIC_SITE_URL, allowedOrigins: deps.config.ALLOWED_ORIGINS, acceptOwnOrigin: !deps.config.production }),
+  );
 
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
   app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
@@ -203,6 +207,8 @@ export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler
     const appError = toAppError(error);
     if (!appError) {
       deps.logger.error({ err: error, reqId: req.id }, 'unhandled error');
+    } else if (appError.code === 'unavailable') {
+      deps.logger.warn({ reqId: req.id, reason: (error as Error)?.message?.slice(0, 200) }, 'database unavailable');
     }
     if (res.headersSent) return;
     const status = appError?.status ?? 500;
@@ -218,6 +224,8 @@ export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler
 /** Turns our AppError and the body parser's errors into AppErrors; anything else is unexpected. */
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  // The database is down or restarting: a 503 the person can act on (try again), not an internal error.
+  if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return new AppError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT}.`, 413);
   if (type === 'entity.parse.failed') return AppError.badRequest('Request body is not valid JSON.');

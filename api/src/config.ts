@@ -34,6 +34,15 @@ const envSchema = z
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL'),
     BETTER_AUTH_SECRET: z.string().optional(),
     PUBLIC_SITE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://farmspace.example'),
+    /** More origins whose pages may write to the API (besides PUBLIC_SITE_URL's), comma-separated. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.every((v) => isUrlWithProtocol(v, ['http:', 'https:'])), {
+        error: 'must be a comma-separated list of http(s) origins such as https://www.farmspace.example',
+      })
+      .transform((list) => list.map((v) => new URL(v).origin)),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().min(3).default('FarmSpace <no-reply@farmspace.app>'),
     STRIPE_SECRET_KEY: z.string().optional(),

@@ -1,7 +1,7 @@
 // Starts one FarmSpace process: database (migrated and seeded), API, site, background jobs; and stops it
 // gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop jobs, close the database).
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
@@ -75,10 +75,21 @@ export async function startServer(config: Config) {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, database: database.kind, mail: mailer.kind, payments: payments?.kind ?? 'none' }, 'listening');
 
+  // Responses under way when the stop begins (and any that arrive on open connections after it) say
+  // Connection: close, so each client reads its whole answer and closes, instead of keeping an idle
+  // socket that the stop would then have to cut (clients saw ECONNRESET after a completed 201).
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down');
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);

@@ -1,7 +1,7 @@
 // Runs once per test run: migrates a PGlite database and dumps it (each test file loads the dump in
 // ~0.4 s instead of migrating anew), and, with TEST_DATABASE_URL, migrates that PostgreSQL database so
 // that each test app can clone it as a template.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +9,8 @@ import { openDatabase } from '../../db/client';
 import { PGLITE_DUMP_PATH } from './paths';
 
 export default async function setup(project: TestProject) {
+  // A fresh figures file per run (tests/reliability/summary.ts; `npm run reliability:summary`).
+  rmSync(path.resolve('.tmp', 'reliability-summary.jsonl'), { force: true });
   mkdirSync(path.dirname(PGLITE_DUMP_PATH), { recursive: true });
   const pglite = new PGlite();
   const handle = openDatabase({ pglite });

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { MINUTE } from '../lib/clock';
 import { sendPendingEmails } from '../modules/email/outbox';
 import { expireListings } from '../modules/spaces/expire-listings';
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping';
 import type { Job } from './job-runner';
 
 /** How often each instance looks for due e-mails (one indexed query when there are none). */
@@ -12,5 +13,6 @@ export function backgroundJobs(ctx: AppContext): Job[] {
   return [
     { name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) },
     { name: 'listing-expiry', intervalMs: MINUTE, run: () => expireListings(ctx.db, ctx.clock.now()) },
+    { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => runHousekeeping(ctx) },
   ];
 }

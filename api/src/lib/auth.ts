@@ -44,7 +44,8 @@ export function createAuth(options: { db: Database; config: Config; logger?: Log
     baseURL: config.PUBLIC_SITE_URL,
     basePath: AUTH_BASE_PATH,
     secret: config.BETTER_AUTH_SECRET,
-    trustedOrigins: [config.PUBLIC_SITE_URL],
+    // Our csrfGuard decides which origins may write (it runs before every /api route, better-auth's too).
+    trustedOrigins: [config.PUBLIC_SITE_URL, ...config.ALLOWED_ORIGINS],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications },

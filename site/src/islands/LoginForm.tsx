@@ -1,7 +1,7 @@
 // /login (spec 2.12): email and password (show/hide), links to /register, /forgot-password and /contact.
 // Success refreshes the current user and goes to `next` (a path on this site) or /.
 import { useRef } from 'react';
-import { AUTH_TOASTS, loginRequestSchema, safeNextPath, type AuthUserResponse } from '../../../contracts/auth';
+import { AUTH_TOASTS, loginRequestSchema, safeNextPath, type AuthUserEnvelope } from '../../../contracts/auth';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
@@ -19,7 +19,7 @@ export default function LoginForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      const { user } = await apiFetch<AuthUserResponse>('/api/auth/login', { body: form.values });
+      const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/login', { body: form.values });
       setCurrentUser(user);
       showToastAfterNavigation(AUTH_TOASTS.loginSuccess);
       window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));

@@ -2,7 +2,7 @@
 // user in, asks them to check their e-mail (toast), refreshes the current user and goes to /.
 import { useRef } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
-import { AUTH_TOASTS, registerRequestSchema, safeNextPath, type AuthUserResponse } from '../../../contracts/auth';
+import { AUTH_TOASTS, registerRequestSchema, safeNextPath, type AuthUserEnvelope } from '../../../contracts/auth';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
@@ -20,7 +20,7 @@ export default function RegisterForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      const { user } = await apiFetch<AuthUserResponse>('/api/auth/register', { body: form.values });
+      const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/register', { body: form.values });
       setCurrentUser(user);
       showToastAfterNavigation(AUTH_TOASTS.registerSuccess);
       window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));

@@ -8,7 +8,7 @@ import {
   DISPLAY_CURRENCIES,
   LANGUAGES,
   profileRequestSchema,
-  type AuthUserResponse,
+  type AuthUserEnvelope,
   type CurrentUser,
   type PreferencesRequest,
 } from '../../../contracts/auth';
@@ -119,7 +119,7 @@ function ProfileTab({ user }: { user: CurrentUser }) {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      const { user: updated } = await apiFetch<AuthUserResponse>('/api/auth/profile', { method: 'PATCH', body: form.values });
+      const { user: updated } = await apiFetch<AuthUserEnvelope>('/api/auth/profile', { method: 'PATCH', body: form.values });
       setCurrentUser(updated);
       void refreshUser();
       showToast(updated.email !== user.email ? { title: AUTH_TOASTS.profileSuccess.title, description: 'Please check your e-mail to verify your new address.' } : AUTH_TOASTS.profileSuccess);
@@ -220,7 +220,7 @@ function NotificationsTab({ user }: { user: CurrentUser }) {
     setBusy(true);
     try {
       // Inquiry alerts follow the e-mail setting (spec 9).
-      const { user: updated } = await apiFetch<AuthUserResponse>('/api/auth/notifications', { method: 'PATCH', body: { ...values, inquiryAlerts: values.emailNotifications } });
+      const { user: updated } = await apiFetch<AuthUserEnvelope>('/api/auth/notifications', { method: 'PATCH', body: { ...values, inquiryAlerts: values.emailNotifications } });
       setCurrentUser(updated);
       showToast(AUTH_TOASTS.notificationsSuccess);
     } catch (error) {
@@ -292,7 +292,7 @@ function PreferencesTab({ user }: { user: CurrentUser }) {
   async function save() {
     setBusy(true);
     try {
-      const { user: updated } = await apiFetch<AuthUserResponse>('/api/auth/preferences', { method: 'PATCH', body: values });
+      const { user: updated } = await apiFetch<AuthUserEnvelope>('/api/auth/preferences', { method: 'PATCH', body: values });
       setCurrentUser(updated);
       showToast(AUTH_TOASTS.preferencesSuccess);
     } catch (error) {

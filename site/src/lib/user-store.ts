@@ -20,7 +20,7 @@ export function loadUser(): Promise<UserState> {
 export async function refreshUser(): Promise<UserState> {
   let state: UserState;
   try {
-    const { user } = await apiFetch<AuthUserResponse>('/api/auth/user');
+    const user = await apiFetch<AuthUserResponse>('/api/auth/user');
     state = { status: 'signed-in', user };
   } catch {
     state = { status: 'anonymous' };

@@ -52,7 +52,7 @@ describe('register', () => {
 
     const me = await t.request('/api/auth/user', { cookie: cookieOf(res) });
     expect(me.status).toBe(200);
-    expect(me.json.user.email).toBe(account.email);
+    expect(me.json.email).toBe(account.email);
   });
 
   it('refuses an e-mail that already has an account, any case', async () => {
@@ -216,16 +216,16 @@ describe('profile, notifications, preferences', () => {
     const body = { emailNotifications: false, smsNotifications: true, inquiryAlerts: false, marketingEmails: true };
     const res = await t.request('/api/auth/notifications', { method: 'PATCH', cookie: u.cookie, body });
     expect(res.status).toBe(200);
-    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json.user).toMatchObject(body);
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json).toMatchObject(body);
     expect((await t.request('/api/auth/notifications', { method: 'PATCH', cookie: u.cookie, body: { emailNotifications: 'yes' } })).status).toBe(400);
   });
 
   it('PATCH /api/auth/preferences persists language, currency and visibility', async () => {
     const u = await createSignedInUser(t);
-    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json.user.preferences).toEqual({ language: 'en', currency: 'USD', publicProfile: true, showContactInfo: false });
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json.preferences).toEqual({ language: 'en', currency: 'USD', publicProfile: true, showContactInfo: false });
     const body = { language: 'fr', currency: 'EUR', publicProfile: false, showContactInfo: true };
     expect((await t.request('/api/auth/preferences', { method: 'PATCH', cookie: u.cookie, body })).status).toBe(200);
-    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json.user.preferences).toEqual(body);
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).json.preferences).toEqual(body);
   });
 });
 

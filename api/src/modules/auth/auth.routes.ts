@@ -13,6 +13,7 @@ import {
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
   AUTH_MESSAGES,
+  type AuthUserResponse,
 } from '../../../../contracts/auth';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -49,7 +50,8 @@ export function createAuthRouter(ctx: AppContext): Router {
   router.get('/auth/user', requireUser, async (req, res) => {
     const user = await findUserById(ctx.db, currentUser(req).id);
     if (!user) throw AppError.unauthorized();
-    res.json({ user: toCurrentUser(user) });
+    // The user object itself, not wrapped (spec 3 and 7; docs/decisions/0601).
+    res.json(toCurrentUser(user) satisfies AuthUserResponse);
   });
 
   router.post('/auth/login', limit(AUTH_RATE_LIMITS.signIn), async (req, res) => {

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { HealthResponse } from '../../../../contracts/health';
 import type { AppContext } from '../../app-context';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/database-errors';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -17,7 +18,7 @@ export function createHealthRouter(ctx: AppContext): Router {
     ])
       .catch(() => false)
       .finally(() => clearTimeout(timer));
-    const body: HealthResponse = up ? { status: 'ok', database: 'up' } : { status: 'unavailable', database: 'down' };
+    const body: HealthResponse = up ? { status: 'ok', database: 'up' } : { status: 'unavailable', database: 'down', message: DATABASE_UNAVAILABLE_MESSAGE };
     res.status(up ? 200 : 503).set('Cache-Control', 'no-store').json(body);
   });
   return router;

@@ -58,7 +58,7 @@ export function createSpacesRouter(ctx: AppContext): Router {
   });
 
   router.delete('/spaces/:id', requireUser, async (req, res) => {
-    await deleteSpace(ctx.db, spaceId(req), currentUser(req).id);
+    await deleteSpace(ctx.db, spaceId(req), currentUser(req).id, ctx.clock.now());
     res.status(204).end();
   });
 

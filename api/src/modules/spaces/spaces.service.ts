@@ -176,15 +176,19 @@ export async function createSpace(db: Executor, ownerId: number, input: CreateSp
   return toOwnSpace(row!, now);
 }
 
-async function findOwnedSpace(db: Executor, id: number, userId: number): Promise<SpaceRow> {
+async function findOwnedSpace(db: Executor, id: number, userId: number, now: Date): Promise<SpaceRow> {
   const row = await findSpace(db, id);
   if (!row) throw AppError.notFound('Space not found.');
-  if (row.ownerId !== userId) throw AppError.forbidden('Only the owner can change this listing.');
+  if (row.ownerId !== userId) {
+    // Someone else's draft or paused listing does not exist for this user (no hint that the id is taken).
+    if (!isPublicSpace(row, now)) throw AppError.notFound('Space not found.');
+    throw AppError.forbidden('Only the owner can change this listing.');
+  }
   return row;
 }
 
 export async function updateSpace(db: Executor, id: number, userId: number, changes: UpdateSpace, now: Date): Promise<OwnSpace> {
-  const row = await findOwnedSpace(db, id, userId);
+  const row = await findOwnedSpace(db, id, userId, now);
   if (changes.isActive === true && !row.isActive) {
     const status = spaceStatus({ ...row, isActive: true }, now);
     if (status === 'draft') throw AppError.conflict('This listing is not published yet. Complete payment to publish it.');
@@ -200,8 +204,8 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
   return toOwnSpace(updated, now);
 }
 
-export async function deleteSpace(db: Executor, id: number, userId: number): Promise<void> {
-  await findOwnedSpace(db, id, userId);
+export async function deleteSpace(db: Executor, id: number, userId: number, now: Date): Promise<void> {
+  await findOwnedSpace(db, id, userId, now);
   await db.delete(spaces).where(and(eq(spaces.id, id), eq(spaces.ownerId, userId)));
 }
 

@@ -1,0 +1,177 @@
+// Stored markup, in Chromium: 240 XSS payloads (tests/reliability/xss-payloads.ts) written straight into
+// the database — listing fields, user names, blog posts — and rendered by every surface that shows them:
+// browse, the detail dialog, /spaces/{id}, the dashboard, the article page (JSON-LD), Resources, RSS and
+// the e-mails (HTML and text); rss.xml (built from MDX only) is checked to parse as XML with no script. No payload runs (window.__xss is never called) and none becomes markup
+// (no element carries data-xss). Payloads are batched many per page so it stays fast.
+import { expect, test, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
+import { insertBlogPost } from '../fixtures/blog-posts';
+import { startSiteApp } from '../fixtures/site-app';
+import { insertSpaces, spaceRow } from '../fixtures/spaces';
+import { passwordResetEmail, verificationEmail } from '../../api/src/modules/email/email-templates';
+import { recordFigures } from '../reliability/summary';
+import { payloadsUpTo, xssPayloads } from '../reliability/xss-payloads';
+
+let site: Awaited<ReturnType<typeof startSiteApp>>;
+const payloads = xssPayloads();
+const PER_SPACE = 12;
+let spaceIds: number[] = [];
+let ownerCookie = '';
+let slugs: string[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(180_000);
+  site = await startSiteApp();
+  // The owner, through the real API (cookie as a browser gets it); the name is set to a payload below.
+  const api = await playwright.request.newContext({ baseURL: site.baseUrl, extraHTTPHeaders: { origin: site.baseUrl } });
+  const email = `xss-owner-${Date.now()}@example.com`;
+  const reg = await api.post('/api/auth/register', { data: { firstName: 'Owner', lastName: 'Xss', email, password: 'Stored-Markup-Pass-8' } });
+  expect(reg.status()).toBe(201);
+  const ownerId = ((await reg.json()) as { user: { id: number } }).user.id;
+  ownerCookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  await api.dispose();
+  const short = payloadsUpTo(100);
+  await site.db.update(users).set({ firstName: short[0]!.text, lastName: short[1]!.text }).where(eq(users.id, ownerId));
+
+  // Published listings, each carrying a title payload and a description of PER_SPACE payloads.
+  const now = new Date();
+  const rows = [];
+  for (let i = 0; i < payloads.length; i += PER_SPACE) {
+    const batch = payloads.slice(i, i + PER_SPACE);
+    const title = payloadsUpTo(255)[i / PER_SPACE]!.text;
+    rows.push(
+      spaceRow(ownerId, now, {
+        title,
+        description: batch.map((p) => p.text).join('\n'),
+        city: batch[0]!.text.slice(0, 100),
+        location: batch[1]!.text.slice(0, 255),
+        state: batch[2]!.text.slice(0, 50),
+        images: ['https://example.com/a.jpg" onerror="__xss(9999)'],
+      }),
+    );
+  }
+  spaceIds = (await insertSpaces(site.db, rows)).map((r) => r.id);
+
+  // Blog posts: title (JSON-LD's </script>), excerpt and content.
+  slugs = [];
+  for (let i = 0; i < 4; i++) {
+    const batch = payloads.slice(i * 60, i * 60 + 60);
+    const post = await insertBlogPost(site.db, {
+      title: `</script><script>__xss(${9000 + i})</script>${batch[0]!.text}`.slice(0, 255),
+      excerpt: batch.slice(1, 4).map((p) => p.text).join(' '),
+      content: batch.map((p) => p.text).join('\n\n'),
+    });
+    slugs.push(post.slug);
+  }
+});
+test.afterAll(async () => site?.close());
+
+/** Records any payload that runs; fails on any element a payload created. */
+async function watch(page: Page) {
+  const ran: number[] = [];
+  await page.exposeFunction('__xssReport', (n: number) => ran.push(n));
+  await page.addInitScript(() => {
+    (window as unknown as { __xss: (n: number) => void }).__xss = (n: number) => (window as unknown as { __xssReport: (n: number) => void }).__xssReport(n);
+  });
+  return ran;
+}
+
+async function expectInert(page: Page, ran: number[], where: string) {
+  await page.waitForTimeout(300); // onerror/onfocus handlers fire asynchronously
+  expect(ran, `${where}: payloads ran`).toEqual([]);
+  expect(await page.locator('[data-xss]').count(), `${where}: payload markup was interpreted`).toBe(0);
+}
+
+test('browse and the detail dialog show every listing payload as text', async ({ page }) => {
+  test.setTimeout(120_000);
+  const ran = await watch(page);
+  await page.goto(`${site.baseUrl}/spaces`);
+  await expect(page.getByRole('button', { name: /Load more/ }).or(page.locator('main'))).toBeVisible();
+  // Load every page of results.
+  for (let i = 0; i < 10; i++) {
+    const more = page.getByRole('button', { name: 'Load more' });
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await page.waitForLoadState('networkidle');
+  }
+  await expectInert(page, ran, 'browse');
+  // The dialog of the first few cards (its description holds PER_SPACE payloads each).
+  const cards = page.locator('main h2 > button.text-left');
+  const count = Math.min(await cards.count(), 4);
+  for (let i = 0; i < count; i++) {
+    await cards.nth(i).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectInert(page, ran, `detail dialog ${i}`);
+    await page.keyboard.press('Escape');
+  }
+  recordFigures('xss', { 'browse + dialog': payloads.length });
+});
+
+test('/spaces/{id} renders each listing inertly', async ({ page }) => {
+  test.setTimeout(120_000);
+  const ran = await watch(page);
+  for (const id of spaceIds) {
+    const res = await page.goto(`${site.baseUrl}/spaces/${id}`);
+    expect(res?.status()).toBe(200);
+    await expectInert(page, ran, `/spaces/${id}`);
+  }
+  await expect(page.locator('main')).toContainText('__xss(');
+  recordFigures('xss', { '/spaces/{id}': payloads.length });
+});
+
+test('the dashboard and the nav show the owner name and listings inertly', async ({ page, context }) => {
+  const ran = await watch(page);
+  await context.addCookies(ownerCookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: site.baseUrl })));
+  await page.goto(`${site.baseUrl}/dashboard`);
+  await page.waitForLoadState('networkidle');
+  await expectInert(page, ran, 'dashboard');
+  recordFigures('xss', { dashboard: payloads.length });
+});
+
+test('articles (with JSON-LD), Resources and RSS keep blog payloads inert', async ({ page }) => {
+  const ran = await watch(page);
+  for (const slug of slugs) {
+    await page.goto(`${site.baseUrl}/articles/${slug}`);
+    await expectInert(page, ran, `/articles/${slug}`);
+    // JSON-LD stays one valid script element whose JSON holds the title as text.
+    const ld = page.locator('script[type="application/ld+json"]');
+    for (const text of await ld.allTextContents()) expect(() => JSON.parse(text)).not.toThrow();
+  }
+  await page.goto(`${site.baseUrl}/blog`);
+  await page.waitForLoadState('networkidle');
+  await expectInert(page, ran, '/blog');
+
+  const rss = await page.request.get(`${site.baseUrl}/rss.xml`);
+  expect(rss.status()).toBe(200);
+  const xml = await rss.text();
+  const parsed = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'application/xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, scripts: doc.getElementsByTagName('script').length, titles: [...doc.querySelectorAll('item > title')].map((t) => t.textContent ?? '') };
+  }, xml);
+  expect(parsed.error).toBeNull();
+  expect(parsed.scripts).toBe(0);
+  // rss.xml is built from the MDX articles at build time (database posts are not in it): it must parse as
+  // XML with every title as text.
+  expect(parsed.titles.length).toBeGreaterThan(0);
+  recordFigures('xss', { 'articles + Resources + RSS': 240 });
+});
+
+test('e-mails: names with payloads stay text in the HTML part and verbatim in the text part', async ({ page }) => {
+  const ran = await watch(page);
+  const names = payloadsUpTo(100);
+  const html: string[] = [];
+  for (const p of names) {
+    for (const email of [verificationEmail({ firstName: p.text, url: 'https://farmspace.example/verify-email?token=abc' }), passwordResetEmail({ firstName: p.text, url: 'https://farmspace.example/reset-password?token=abc' })]) {
+      html.push(email.html);
+      expect(email.text).toContain(p.text);
+    }
+  }
+  // Many e-mails on one page, as a mail client would show them one after another.
+  await page.setContent(html.join('\n<hr>\n'));
+  await expectInert(page, ran, 'e-mail HTML');
+  recordFigures('xss', { 'e-mails': names.length * 2 });
+});

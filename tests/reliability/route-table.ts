@@ -1,0 +1,142 @@
+// THE ROUTE TABLE: one entry per route the Express app serves. The standing suite reads the app's own
+// routes (route-inventory.ts) and fails for any route without an entry here, then drives every entry
+// through the cross-site, access-matrix, fuzzing and header tests. Adding a route = adding one entry.
+//
+//   method   as mounted ('ALL' for app.all)          path    the Express path, exactly as the inventory prints it
+//   writes   changes state: must refuse cross-site   access  who may call it (see ACCESS below)
+//   params   sample values for :params (may create the resource, as `s.owner`)
+//   body     a valid sample body (the owner's 2xx call); omit for no body
+//   ok       the owner's expected status, when not 200/201/204 (e.g. a redirect)
+//   fuzz     'body' | 'query' | 'none': what the fuzzer generates (default: body for writes, query for GET)
+//   secret   fields whose values must never appear in a log line (passwords, tokens)
+import { insertBlogPost } from '../fixtures/blog-posts';
+import { validSpaceBody } from '../fixtures/spaces';
+import type { TestApp } from '../fixtures/test-app';
+import type { TestUser } from '../fixtures/users';
+
+/**
+ * public     anyone: visitor, stranger and owner get `ok` (default 2xx)
+ * signed-in  visitor 401; any signed-in user 2xx (acts on their own account)
+ * owner      visitor 401; a signed-in stranger 404 (never 200, never their data); the owner 2xx
+ * owner-read visitor 404 and stranger 404 (the resource is invisible, e.g. a draft); the owner 200
+ */
+export type Access = 'public' | 'signed-in' | 'owner' | 'owner-read';
+
+export type Scenario = {
+  t: TestApp;
+  /** Signed in; owns every resource the params create. */
+  owner: TestUser;
+  /** Signed in; owns nothing of the owner's. */
+  stranger: TestUser;
+  /** A draft listing of `user` (invisible to others); returns its id. */
+  draftSpace(user: TestUser): Promise<number>;
+};
+
+export type RouteEntry = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
+  path: string;
+  writes: boolean;
+  access: Access;
+  /** For 'ALL' routes: the concrete calls the matrices make (better-auth's handler). */
+  as?: { method: 'GET' | 'POST'; path: string };
+  params?: (s: Scenario) => Promise<Record<string, string>> | Record<string, string>;
+  body?: (s: Scenario) => unknown;
+  ok?: number;
+  fuzz?: 'body' | 'query' | 'none';
+  secret?: string[];
+  /** The call signs the owner out (or otherwise spends the scenario): the matrices give it fresh users. */
+  fresh?: boolean;
+  /** Served only outside production with the development mailbox (the test app has it). */
+  devOnly?: boolean;
+};
+
+const strongPassword = 'Fresh-Reliability-Pass-77';
+
+export const ROUTES: RouteEntry[] = [
+  // ---- health, links ---------------------------------------------------------------------------
+  { method: 'GET', path: '/api/health', writes: false, access: 'public' },
+  { method: 'GET', path: '/api/login', writes: false, access: 'public', ok: 302 },
+  { method: 'GET', path: '/api/logout', writes: false, access: 'public', ok: 302, fresh: true },
+
+  // ---- accounts (spec 7) -----------------------------------------------------------------------
+  { method: 'GET', path: '/api/auth/user', writes: false, access: 'signed-in' },
+  {
+    method: 'POST', path: '/api/auth/login', writes: true, access: 'public', secret: ['password'],
+    body: (s) => ({ email: s.owner.email, password: s.owner.password }),
+  },
+  {
+    method: 'POST', path: '/api/auth/register', writes: true, access: 'public', ok: 201, secret: ['password'],
+    body: () => ({ firstName: 'Route', lastName: 'Table', email: `route-${Math.random().toString(36).slice(2)}@example.com`, password: strongPassword }),
+  },
+  { method: 'POST', path: '/api/auth/logout', writes: true, access: 'public', fresh: true },
+  {
+    method: 'PATCH', path: '/api/auth/profile', writes: true, access: 'signed-in', fresh: true,
+    body: (s) => ({ firstName: 'Renamed', lastName: s.owner.lastName, email: s.owner.email, userType: 'farmer' }),
+  },
+  {
+    method: 'PATCH', path: '/api/auth/notifications', writes: true, access: 'signed-in',
+    body: () => ({ emailNotifications: false, smsNotifications: false, inquiryAlerts: false, marketingEmails: true }),
+  },
+  {
+    method: 'PATCH', path: '/api/auth/preferences', writes: true, access: 'signed-in',
+    body: () => ({ language: 'fr', currency: 'EUR', publicProfile: false, showContactInfo: false }),
+  },
+  {
+    method: 'POST', path: '/api/auth/change-password', writes: true, access: 'signed-in', fresh: true, secret: ['currentPassword', 'newPassword', 'confirmPassword'],
+    body: (s) => ({ currentPassword: s.owner.password, newPassword: strongPassword, confirmPassword: strongPassword }),
+  },
+  { method: 'POST', path: '/api/auth/forgot-password', writes: true, access: 'public', body: (s) => ({ email: s.owner.email }) },
+  // A token nobody was sent: 400 for everyone (the route's own test covers the valid token).
+  {
+    method: 'POST', path: '/api/auth/reset-password', writes: true, access: 'public', ok: 400, secret: ['token', 'password', 'confirmPassword'],
+    body: () => ({ token: 'a'.repeat(40), password: strongPassword, confirmPassword: strongPassword }),
+  },
+  { method: 'POST', path: '/api/auth/verify-email', writes: true, access: 'public', ok: 400, secret: ['token'], body: () => ({ token: 'b'.repeat(40) }) },
+  { method: 'POST', path: '/api/auth/send-verification', writes: true, access: 'signed-in' },
+  // better-auth's own handler (session reading and revoking; sign-in/up are closed there).
+  { method: 'ALL', path: '/api/auth/ba/*splat', writes: false, access: 'public', as: { method: 'GET', path: '/api/auth/ba/get-session' }, fuzz: 'none' },
+  { method: 'ALL', path: '/api/auth/ba/*splat', writes: true, access: 'signed-in', as: { method: 'POST', path: '/api/auth/ba/revoke-other-sessions' }, body: () => ({}) },
+
+  // ---- blog ------------------------------------------------------------------------------------
+  { method: 'GET', path: '/api/blog', writes: false, access: 'public' },
+  { method: 'GET', path: '/api/blog/:slug', writes: false, access: 'public', params: async (s) => ({ slug: (await insertBlogPost(s.t.db)).slug }) },
+
+  // ---- spaces (spec 7) -------------------------------------------------------------------------
+  { method: 'GET', path: '/api/spaces', writes: false, access: 'public' },
+  { method: 'GET', path: '/api/spaces/my', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/spaces/:id', writes: false, access: 'owner-read', params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }) },
+  { method: 'POST', path: '/api/spaces', writes: true, access: 'signed-in', ok: 201, body: () => validSpaceBody() },
+  {
+    method: 'PATCH', path: '/api/spaces/:id', writes: true, access: 'owner',
+    params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }),
+    body: () => ({ title: 'Renamed by the owner' }),
+  },
+  { method: 'DELETE', path: '/api/spaces/:id', writes: true, access: 'owner', ok: 204, params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }) },
+
+  // ---- development mailbox (not in production) -------------------------------------------------
+  { method: 'GET', path: '/api/dev/mail', writes: false, access: 'public', devOnly: true },
+  { method: 'GET', path: '/dev/mail', writes: false, access: 'public', devOnly: true },
+
+  // ---- messaging, payments, growing: the coordinator adds their entries here at merge ----------
+];
+
+/** "METHOD /path" as the inventory prints it. */
+export function routeKey(r: { method: string; path: string }): string {
+  return `${r.method} ${r.path}`;
+}
+
+/** The concrete method and URL an entry is called at. */
+export async function resolveCall(entry: RouteEntry, s: Scenario): Promise<{ method: string; url: string }> {
+  if (entry.as) return { method: entry.as.method, url: entry.as.path };
+  const params = (await entry.params?.(s)) ?? {};
+  const url = entry.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`route table: ${routeKey(entry)} needs a sample value for :${name} (params)`);
+    return encodeURIComponent(value);
+  });
+  return { method: entry.method, url };
+}
+
+export function fuzzKind(entry: RouteEntry): 'body' | 'query' | 'none' {
+  return entry.fuzz ?? (entry.writes ? 'body' : 'query');
+}
