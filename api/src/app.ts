@@ -19,6 +19,7 @@ import { createBlogRouter } from './modules/blog/blog.routes';
 import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } from './modules/email/dev-mail.routes';
 import { createHealthRouter } from './modules/health/health.routes';
 import { createSiteLocals } from './site-locals';
+import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   api.use(createBlogRouter(context));
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use(createSpacesRouter(context));
+  api.use(createSavedSearchesRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 

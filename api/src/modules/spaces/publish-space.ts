@@ -8,12 +8,13 @@ import { spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { LISTING_DURATION_MS, toSpace } from './spaces.service';
 import type { Space } from '../../../../contracts/spaces';
+import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
 
 export async function publishSpace(db: Executor, spaceId: number, paymentType: PaymentType, now: Date): Promise<Space> {
   const until = new Date(now.getTime() + LISTING_DURATION_MS);
   const featured = paymentType === 'featured_upgrade';
   // First payment: publish (and feature). The WHERE makes the second identical call a no-op.
-  await db
+  const published = await db
     .update(spaces)
     .set({
       hasListingFee: true,
@@ -22,7 +23,10 @@ export async function publishSpace(db: Executor, spaceId: number, paymentType: P
       updatedAt: now,
       ...(featured && { isFeatured: true, featuredUntil: until }),
     })
-    .where(and(eq(spaces.id, spaceId), eq(spaces.hasListingFee, false), eq(spaces.isDemoListing, false)));
+    .where(and(eq(spaces.id, spaceId), eq(spaces.hasListingFee, false), eq(spaces.isDemoListing, false)))
+    .returning({ id: spaces.id });
+  // Saved searches that match a newly published listing get their alert (written in this transaction).
+  if (published.length) await notifySavedSearches(db, spaceId, now);
   if (featured) {
     // An upgrade of a listing already published as Standard features it once, for 30 days from now.
     await db
