@@ -68,7 +68,7 @@ export function createSavedSearchesRouter(ctx: AppContext): Router {
 
   router.put('/growing-system', requireUser, async (req, res) => {
     const { system } = parseInput(systemSchema, req.body ?? {});
-    res.json(await setGrowingSystem(ctx, currentUser(req).id, system));
+    res.json({ user: await setGrowingSystem(ctx, currentUser(req).id, system) });
   });
 
   return router;
