@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
+import { openDatabase, queryRows } from '../db/client';
 import { ensureDemoOwner } from '../db/seed/demo-owner';
 import { generateSpaces } from '../db/seed/generate-spaces';
 import { notifySavedSearches } from '../api/src/modules/saved-searches/saved-search-alerts';
@@ -76,12 +76,12 @@ await db.execute(sql`update spaces set city = 'Berlin', has_listing_fee = true, 
 await db.execute(sql`vacuum analyze`);
 log(`seeded ${SEARCHES.toLocaleString('en-US')} saved searches of ${USERS.toLocaleString('en-US')} users and ${LISTINGS} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const ids = (await db.execute<{ id: number }>(sql`select id from spaces order by id`)).rows.map((r) => Number(r.id));
-const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) select ss.id from spaces s join saved_searches ss
+const ids = (await queryRows<{ id: number }>(db, sql`select id from spaces order by id`)).map((r) => Number(r.id));
+const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) select ss.id from spaces s join saved_searches ss
   on ss.city_key = any(array['', lower(s.city)]) and ss.country_key = any(array['', s.country]) and ss.space_type_key = any(array['', s.space_type::text]) and (ss.min_size is null or ss.min_size <= s.size)
   where s.id = ${ids[0]!} and ss.unsubscribed_at is null`);
 log('plan of the candidate lookup (the index part of notifySavedSearches):');
-for (const row of plan.rows) log(`  ${row['QUERY PLAN']}`);
+for (const row of plan) log(`  ${row['QUERY PLAN']}`);
 
 const times: number[] = [];
 let matched = 0;
