@@ -20,6 +20,7 @@ import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } fro
 import { createHealthRouter } from './modules/health/health.routes';
 import { createSiteLocals } from './site-locals';
 import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
+import { createTestPublishRouter } from './modules/saved-searches/test-publish.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use(createSpacesRouter(context));
   api.use(createSavedSearchesRouter(context));
+  if (deps.config.NODE_ENV === 'test') api.use(createTestPublishRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 
