@@ -74,7 +74,7 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   await owner.page.getByRole('combobox', { name: 'Floor drain' }).selectOption('true');
   await owner.page.getByRole('combobox', { name: 'Climate control' }).selectOption('hvac');
   await owner.page.getByRole('combobox', { name: 'Access hours' }).selectOption('24h');
-  await owner.page.getByLabel('Loading dock').check();
+  await owner.page.getByTestId('growing-details').getByRole('checkbox', { name: 'Loading dock' }).check();
   await expectNoSeriousAxeViolations(owner.page);
   await owner.page.getByRole('button', { name: /Create Listing/ }).click();
   await owner.page.waitForURL(/\/checkout\?/);

@@ -225,7 +225,14 @@ export default function ListSpaceForm() {
         </div>
       </fieldset>
 
-      <GrowingDetailsFields value={growing} onChange={setGrowing} errors={growingErrors} />
+      <GrowingDetailsFields
+        value={growing}
+        onChange={(next) => {
+          setGrowing(next);
+          setGrowingErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => next[k as keyof GrowingForm] === growing[k as keyof GrowingForm])));
+        }}
+        errors={growingErrors}
+      />
 
       <Field id="ls-images" label="Images" hint="Comma-separated image URLs (https://…). Optional, but listings with photos get far more inquiries.">
         <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />
