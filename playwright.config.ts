@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, findChromium } from './tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
 const baseURL = `http://localhost:${port}`;
+/** End-to-end specs that publish listings (see `projects`). */
+const PUBLISHING_SPECS = ['**/growing.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({
@@ -26,6 +28,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Specs that publish listings change what every browse test counts, so they run after the others.
+  projects: [
+    { name: 'chromium', testIgnore: PUBLISHING_SPECS },
+    { name: 'publishing', testMatch: PUBLISHING_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'tsx scripts/start.ts',
     url: `${baseURL}/api/health`,

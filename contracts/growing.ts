@@ -350,6 +350,8 @@ export function computeFit(system: GrowingSystem, space: FitSpace): Fit {
     if (space.powerKw === null) reasons.push({ level: 'possible', text: 'electrical capacity unknown: ask the owner' });
     else {
       const t = Math.min(system.maxTiers, Math.floor(space.powerKw / perTier + 1e-9));
+      // The yield counts the tiers the supply can light (at least one, over part of the space).
+      tierLimits.push(Math.max(1, t));
       const p = `${fmt(space.powerKw, 1)} kW available`;
       if (t >= system.goodTiers) reasons.push({ level: 'good', text: `${p} runs ${t} tier${t === 1 ? '' : 's'} over the whole space (about ${fmt(perTier, 1)} kW each)` });
       else reasons.push({ level: 'possible', text: `${p}: about ${fmt(perTier, 1)} kW per tier over the whole space, so light part of it or add capacity` });

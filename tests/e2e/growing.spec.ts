@@ -81,6 +81,13 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   const spaceId = new URL(owner.page.url()).searchParams.get('spaceId')!;
   const draft = await (await owner.page.request.get(`/api/spaces/${spaceId}`)).json();
   expect(draft).toMatchObject({ ceilingHeightM: 3.66, floorLoadKgM2: 732, powerKw: 100, water: 'dedicated', floorDrain: true, climateControl: 'hvac', access24h: true, goodsAccess: ['loading_dock'] });
+  // Editing: the owner's own page has the same Growing details step.
+  await owner.page.goto(`/spaces/${spaceId}`);
+  await owner.page.getByText('Edit growing details').click();
+  await owner.page.getByTestId('growing-editor').getByLabel('Minimum lease (months)').fill('12');
+  await owner.page.getByRole('button', { name: 'Save growing details' }).click();
+  await expect(owner.page.getByTestId('growing-facts')).toContainText('12 months');
+  await expect(owner.page.getByTestId('growing-facts')).toContainText('3.66 m (12 ft)');
   const published = await owner.page.request.post(`/api/test/spaces/${spaceId}/publish`, { headers: { origin: baseURL! } });
   expect(published.status(), await published.text()).toBe(200);
 

@@ -282,7 +282,7 @@ export default function SpaceBrowser() {
             <Field label="Min ceiling (m)" id="filter-min-ceiling" hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
               <input id="filter-min-ceiling" type="number" inputMode="decimal" min={0} step="0.1" className="input" value={draft.minCeilingM} onChange={(e) => setDraft({ ...draft, minCeilingM: e.target.value })} />
             </Field>
-            <Field label="Min floor load (kg/m²)" id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
+            <Field label="Min load (kg/m²)" id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
               <input id="filter-min-load" type="number" inputMode="numeric" min={0} step={10} className="input" value={draft.minFloorLoadKgM2} onChange={(e) => setDraft({ ...draft, minFloorLoadKgM2: e.target.value })} />
             </Field>
           </div>

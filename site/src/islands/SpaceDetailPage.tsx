@@ -2,16 +2,19 @@
 // hydrated so the action area follows the visitor's sign-in state, and the fit follows the farmer's
 // growing system (?system= or their preferences), with a picker to change it.
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { growingSystem } from '../../../contracts/growing';
 import type { Space } from '../../../contracts/spaces';
 import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/growing-store';
 import { $user, loadUser } from '../lib/user-store';
 import { SystemPicker } from './spaces/GrowingFit';
 import { SpaceDetail } from './spaces/SpaceDetail';
+import { GrowingDetailsEditor } from './spaces/GrowingDetailsEditor';
 
-export default function SpaceDetailPage({ space, now }: { space: Space; now: number }) {
+export default function SpaceDetailPage({ space: initial, now }: { space: Space; now: number }) {
   const viewer = useStore($user);
+  const [space, setSpace] = useState(initial);
+  const isOwner = viewer.status === 'signed-in' && viewer.user.id === space.ownerId;
   const systemId = useStore($growingSystem);
   useEffect(() => {
     void loadUser();
@@ -41,6 +44,11 @@ export default function SpaceDetailPage({ space, now }: { space: Space; now: num
         system={growingSystem(systemId)}
         title={<h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{space.title}</h1>}
       />
+      {isOwner && (
+        <div className="mt-6">
+          <GrowingDetailsEditor space={space} onSaved={(updated) => setSpace({ ...space, ...updated })} />
+        </div>
+      )}
     </>
   );
 }

@@ -95,7 +95,7 @@ export function FitDetails({ space, system }: { space: Space; system: GrowingSys
             <a className="underline" href="/articles/maximizing-yield-small-vertical-spaces">
               yield guide
             </a>
-            . Typical ranges for a well-run farm, not a promise.
+            ; each line if the whole canopy grows that crop. Typical ranges for a well-run farm, not a promise.
           </p>
         </div>
       )}
