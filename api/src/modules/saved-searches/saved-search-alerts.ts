@@ -80,9 +80,11 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
       tx,
       sql`select ss.id, ss.name, ss.query, ss.system, ss.unsubscribe_token, ss.user_id, u.email, u.first_name
           from saved_searches ss join users u on u.id = ss.user_id
-          where ss.unsubscribed_at is null
+          -- From the pending matches (a small partial index), not from all searches: a tick with nothing due
+          -- reads no search at all.
+          where ss.id in (select m.saved_search_id from saved_search_matches m where m.emailed_at is null)
+            and ss.unsubscribed_at is null
             and (ss.last_alert_at is null or ss.last_alert_at <= ${dayAgo}::timestamptz)
-            and exists (select 1 from saved_search_matches m where m.saved_search_id = ss.id and m.emailed_at is null)
           order by ss.id
           limit ${batchSize}
           for update of ss skip locked`,

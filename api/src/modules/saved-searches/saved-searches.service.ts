@@ -6,7 +6,7 @@ import { SAVED_SEARCH_MAX_PER_USER, type CreateSavedSearch } from '../../../../c
 import type { SavedSearch } from '../../../../contracts/saved-searches';
 import { spaceQuerySchema, type SpaceQuery } from '../../../../contracts/spaces';
 import type { Executor } from '../../../../db/client';
-import { savedSearches } from '../../../../db/schema/index';
+import { savedSearchMatches, savedSearches } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
 
@@ -86,7 +86,13 @@ export async function deleteSavedSearch(db: Executor, userId: number, id: number
 /** One-click unsubscribe by the e-mail's token; repeating it is harmless. Answers the search's name. */
 export async function unsubscribeSavedSearch(db: Executor, token: string, now: Date): Promise<string> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw AppError.notFound('This unsubscribe link is not valid.');
-  await db.update(savedSearches).set({ unsubscribedAt: now }).where(and(eq(savedSearches.unsubscribeToken, token), isNull(savedSearches.unsubscribedAt)));
+  const off = await db
+    .update(savedSearches)
+    .set({ unsubscribedAt: now })
+    .where(and(eq(savedSearches.unsubscribeToken, token), isNull(savedSearches.unsubscribedAt)))
+    .returning({ id: savedSearches.id });
+  // Matches waiting for a digest will never be sent: drop them.
+  if (off[0]) await db.delete(savedSearchMatches).where(and(eq(savedSearchMatches.savedSearchId, off[0].id), isNull(savedSearchMatches.emailedAt)));
   const [row] = await db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.unsubscribeToken, token));
   if (!row) throw AppError.notFound('This unsubscribe link is not valid.');
   return row.name;
