@@ -73,8 +73,9 @@ export const spaces = pgTable(
     const listed = sql`${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`;
     return [
       index('spaces_owner_id_idx').on(t.ownerId),
+      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only.
       index('spaces_public_newest_idx')
-        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom)
         .where(listed),
       index('spaces_public_country_type_idx')
         .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
@@ -103,7 +104,9 @@ export const spaces = pgTable(
       index('spaces_public_ceiling_idx').on(t.ceilingHeightM, t.id).where(sql`${listed} and ${t.ceilingHeightM} is not null`),
       index('spaces_public_floor_load_idx').on(t.floorLoadKgM2, t.id).where(sql`${listed} and ${t.floorLoadKgM2} is not null`),
       index('spaces_public_power_idx').on(t.powerKw, t.id).where(sql`${listed} and ${t.powerKw} is not null`),
-      index('spaces_public_24h_idx').on(t.createdAt.desc(), t.id.desc(), t.water, t.availableFrom, t.expiresAt, t.isDemoListing).where(sql`${listed} and ${t.access24h}`),
+      index('spaces_public_24h_idx')
+        .on(t.createdAt.desc(), t.id.desc(), t.expiresAt, t.isDemoListing, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.availableFrom)
+        .where(sql`${listed} and ${t.access24h}`),
       // The expiry job's claim: live paid listings by expiry.
       index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
     ];

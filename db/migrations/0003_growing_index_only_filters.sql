@@ -1,0 +1,4 @@
+DROP INDEX "spaces_public_newest_idx";--> statement-breakpoint
+DROP INDEX "spaces_public_24h_idx";--> statement-breakpoint
+CREATE INDEX "spaces_public_newest_idx" ON "spaces" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"country","space_type","city","size","price_per_month","expires_at","is_demo_listing","amenities","ceiling_height_m","floor_load_kg_m2","power_kw","water","access_24h","available_from") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee");--> statement-breakpoint
+CREATE INDEX "spaces_public_24h_idx" ON "spaces" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"expires_at","is_demo_listing","ceiling_height_m","floor_load_kg_m2","power_kw","water","available_from") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee") and "spaces"."access_24h";
