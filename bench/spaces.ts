@@ -29,6 +29,8 @@ const CONNECTIONS = 50;
 const EXPRESS_PORT = Number(process.env.BENCH_PORT ?? 4432);
 const BARE_PORT = EXPRESS_PORT + 1;
 const QUERY = 'country=US&spaceType=rooftop&maxPrice=6000&amenities=power';
+/** The growing filters of issue 10 in the mix: a farmer's minimums for racks, water and 24/7 access. */
+const GROWING_QUERY = 'minCeilingM=4&minFloorLoadKgM2=800&minPowerKw=50&water=tap&access24h=true';
 
 const dbUrl = new URL(ADMIN_URL);
 dbUrl.pathname = `/${DB_NAME}`;
@@ -121,17 +123,18 @@ async function phase(label: string) {
     const expressBase = `http://127.0.0.1:${EXPRESS_PORT}`;
     const bareBase = `http://127.0.0.1:${BARE_PORT}`;
     const cursor = await cursorOfPage(expressBase, 10);
-    const [first, bareFirst, tenth] = await measureSideBySide([
+    const [first, bareFirst, tenth, growing] = await measureSideBySide([
       { label: `${label} express first page`, url: `${expressBase}/api/spaces?${QUERY}` },
       { label: `${label} bare node:http first page`, url: `${bareBase}/api/spaces?${QUERY}` },
       { label: `${label} express 10th keyset page`, url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}` },
+      { label: `${label} express growing filters`, url: `${expressBase}/api/spaces?${GROWING_QUERY}` },
     ]);
     // Service time without queueing: one connection, so the machine's other load weighs less.
     const single = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}`, connections: 1, duration: 4 });
     const singleTenth = await autocannon({ url: `${expressBase}/api/spaces?${QUERY}&cursor=${cursor}`, connections: 1, duration: 4 });
     log(`${`${label} express, 1 connection: first / 10th page`.padEnd(44)} mean ${single.latency.mean.toFixed(2)} / ${singleTenth.latency.mean.toFixed(2)} ms   p99 ${single.latency.p99} / ${singleTenth.latency.p99} ms`);
     results[`${label} single-connection`] = { firstMean: single.latency.mean, tenthMean: singleTenth.latency.mean, firstP99: single.latency.p99, tenthP99: singleTenth.latency.p99 };
-    return { first: first!, bareFirst: bareFirst!, tenth: tenth!, singleFirst: single.latency.mean, singleTenth: singleTenth.latency.mean };
+    return { first: first!, bareFirst: bareFirst!, tenth: tenth!, growing: growing!, singleFirst: single.latency.mean, singleTenth: singleTenth.latency.mean };
   } finally {
     express.kill('SIGTERM');
     bare.kill('SIGTERM');
@@ -215,6 +218,8 @@ const cost = (r: Run) => 1 / r.rps; // time per request under the same load
 const checks = !small || !large ? [...cacheChecks] : [
   ...cacheChecks,
   [`p99 at 100k ≤ 50 ms`, small.first.p99 <= 50, `${small.first.p99.toFixed(1)} ms`],
+  [`growing filters: p99 at 100k ≤ 50 ms`, small.growing.p99 <= 50, `${small.growing.p99.toFixed(1)} ms`],
+  [`growing filters: first page at 1M ≤ 1.5× its cost at 100k`, cost(large.growing) <= 1.5 * cost(small.growing), `${(cost(large.growing) / cost(small.growing)).toFixed(2)}×`],
   [`first page at 1M ≤ 1.5× its cost at 100k`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99.toFixed(0)} vs ${small.first.p99.toFixed(0)} ms)`],
   [`10th keyset page ≤ 2× the first (100k)`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],
   [`10th keyset page ≤ 2× the first (1M)`, cost(large.tenth) <= 2 * cost(large.first), `${(cost(large.tenth) / cost(large.first)).toFixed(2)}×`],

@@ -142,7 +142,8 @@ export type CurrentUser = {
   smsNotifications: boolean;
   inquiryAlerts: boolean;
   marketingEmails: boolean;
-  preferences: PreferencesRequest;
+  /** growingSystem: the system picked on /spaces, kept across devices (issue 10). */
+  preferences: PreferencesRequest & { growingSystem?: string | null };
   createdAt: string;
   updatedAt: string;
 };

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { AMENITY_IDS } from './amenities';
 import { PAYMENT_TYPES, SPACE_TYPES } from './constants';
+import type { GrowingFacts } from './growing';
+import { growingQueryFields, partialGrowingFactsFields } from './growing-schemas';
 
 // The plain constants live in spaces-constants.ts, so islands can import them without bundling zod.
 export * from './spaces-constants';
@@ -60,6 +62,7 @@ export const spaceQuerySchema = z
         .default(SPACE_PAGE_DEFAULT),
     ),
     cursor: z.preprocess(blankToUndefined, single('must be text').max(200, 'is not a valid cursor').optional()),
+    ...growingQueryFields,
   })
   .refine((q) => q.minSize === undefined || q.maxSize === undefined || q.minSize <= q.maxSize, {
     path: ['maxSize'],
@@ -67,7 +70,21 @@ export const spaceQuerySchema = z
   });
 export type SpaceQuery = z.output<typeof spaceQuerySchema>;
 /** The filters as the site keeps them (strings, as in the URL). */
-export type SpaceFilterFields = { city: string; minSize: string; maxSize: string; maxPrice: string; country: string; spaceType: string; amenities: string[] };
+export type SpaceFilterFields = {
+  city: string;
+  minSize: string;
+  maxSize: string;
+  maxPrice: string;
+  country: string;
+  spaceType: string;
+  amenities: string[];
+  minCeilingM: string;
+  minFloorLoadKgM2: string;
+  minPowerKw: string;
+  water: string;
+  access24h: string;
+  availableBy: string;
+};
 
 // ---- create / update ---------------------------------------------------------------------------
 
@@ -170,6 +187,7 @@ export const createSpaceSchema = z.object({
   amenities: amenitiesSchema.default([]),
   available: availableSchema.default(true),
   currency: currencySchema.default('USD'),
+  ...partialGrowingFactsFields,
 });
 export type CreateSpaceInput = z.input<typeof createSpaceSchema>;
 export type CreateSpace = z.output<typeof createSpaceSchema>;
@@ -191,6 +209,7 @@ export const updateSpaceSchema = z
     images: z.preprocess((v) => (v === undefined ? undefined : splitImageList(v)), spaceFields.images.optional()),
     available: spaceFields.available.optional(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    ...partialGrowingFactsFields,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
 export type UpdateSpace = z.output<typeof updateSpaceSchema>;
@@ -231,6 +250,7 @@ export const spaceSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Space = z.infer<typeof spaceSchema>;
+/** The space as answered: the spec's fields plus the growing facts (contracts/growing.ts). */
+export type Space = z.infer<typeof spaceSchema> & GrowingFacts;
 /** GET /api/spaces/my and the owner's own answers carry the derived status. */
 export type OwnSpace = Space & { status: SpaceStatus };

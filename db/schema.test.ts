@@ -36,7 +36,8 @@ const relocated = [
 const specEnums: Record<string, string[]> = {
   user_type: ['landlord', 'farmer', 'both'],
   space_type: ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'],
-  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation'],
+  // saved_search_alert: the alert e-mails of saved searches (issue 10) extend the spec's list.
+  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'saved_search_alert'],
   email_status: ['pending', 'sent', 'failed'],
   inquiry_status: ['pending', 'responded', 'closed'],
   payment_status: ['pending', 'succeeded', 'failed', 'canceled'],
@@ -118,6 +119,10 @@ describe('migrated schema', () => {
     expect(defs).toMatch(/USING gin \(amenities\)/);
     expect(defs).toMatch(/lower\(\(city\)::text\)/);
     expect(defs).toMatch(/price_per_month/);
+    // The growing filters (docs/decisions/0501).
+    expect(defs).toMatch(/spaces_public_ceiling_idx/);
+    expect(defs).toMatch(/spaces_public_floor_load_idx/);
+    expect(defs).toMatch(/spaces_public_power_idx/);
   });
 });
 

@@ -25,6 +25,8 @@ import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } fro
 import { createHealthRouter } from './modules/health/health.routes';
 import { createPaymentsRouter, createStripeWebhookHandler, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { createSiteLocals } from './site-locals';
+import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
+import { createTestPublishRouter } from './modules/saved-searches/test-publish.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
 import { createTestOnlyRouter, testRoutesAvailable } from './modules/testing/test-only.routes';
@@ -129,6 +131,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   api.use(createMessagingRouter(context));
   if (testRoutesAvailable(deps.config.NODE_ENV)) api.use(createTestOnlyRouter(context));
   api.use(createPaymentsRouter(context));
+  api.use(createSavedSearchesRouter(context));
+  if (deps.config.NODE_ENV === 'test') api.use(createTestPublishRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 

@@ -10,6 +10,7 @@ export const emailTypeEnum = pgEnum('email_type', [
   'listing_created',
   'payment_confirmation',
   'new_message',
+  'saved_search_alert',
 ]);
 export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
 export const inquiryStatusEnum = pgEnum('inquiry_status', ['pending', 'responded', 'closed']);
@@ -24,3 +25,8 @@ export const securityEventTypeEnum = pgEnum('security_event_type', [
   'subscription_cancel',
   'account_lock',
 ]);
+// Growing facts of a listing (contracts/growing.ts repeats the values).
+export const powerPhaseEnum = pgEnum('power_phase', ['single', 'three']);
+export const waterSupplyEnum = pgEnum('water_supply', ['none', 'tap', 'dedicated']);
+export const orientationEnum = pgEnum('orientation', ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
+export const climateControlEnum = pgEnum('climate_control', ['none', 'heating', 'cooling', 'hvac']);

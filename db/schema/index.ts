@@ -6,3 +6,4 @@ export * from './messaging';
 export * from './payments';
 export * from './content';
 export * from './security';
+export * from './saved-searches';

@@ -58,6 +58,8 @@ export const emailNotifications = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Extra headers of the message, e.g. List-Unsubscribe on alerts (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: emailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -11,7 +13,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { spaceTypeEnum } from './enums';
+import { climateControlEnum, orientationEnum, powerPhaseEnum, spaceTypeEnum, waterSupplyEnum } from './enums';
 import { users } from './users';
 
 export const spaces = pgTable(
@@ -44,6 +46,24 @@ export const spaces = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Growing facts (contracts/growing.ts), all optional (null = the owner did not say), in SI units.
+    floorLoadKgM2: integer('floor_load_kg_m2'),
+    ceilingHeightM: doublePrecision('ceiling_height_m'),
+    powerAmps: integer('power_amps'),
+    powerPhase: powerPhaseEnum('power_phase'),
+    /** Entered in kW, or derived from amps and phase on save, so one column serves the power filter. */
+    powerKw: doublePrecision('power_kw'),
+    water: waterSupplyEnum('water'),
+    floorDrain: boolean('floor_drain'),
+    sunHours: doublePrecision('sun_hours'),
+    orientation: orientationEnum('orientation'),
+    climateControl: climateControlEnum('climate_control'),
+    access24h: boolean('access_24h'),
+    accessHours: varchar('access_hours', { length: 100 }),
+    goodsAccess: text('goods_access').array().notNull().default(sql`'{}'::text[]`),
+    foodSafetyStatus: varchar('food_safety_status', { length: 300 }),
+    minLeaseMonths: integer('min_lease_months'),
+    availableFrom: date('available_from', { mode: 'string' }),
   },
   // Browse indexes (tuned with bench/spaces.ts; docs/decisions/0202-browse-indexes-and-count.md). Each is
   // partial on the time-independent half of the public predicate and leads with equality filters, then
@@ -53,8 +73,9 @@ export const spaces = pgTable(
     const listed = sql`${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`;
     return [
       index('spaces_owner_id_idx').on(t.ownerId),
+      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only.
       index('spaces_public_newest_idx')
-        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom)
         .where(listed),
       index('spaces_public_country_type_idx')
         .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
@@ -78,6 +99,14 @@ export const spaces = pgTable(
         .on(t.createdAt.desc(), t.id.desc(), t.featuredUntil, t.expiresAt, t.isDemoListing)
         .where(sql`${t.isFeatured} and ${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`),
       index('spaces_public_amenities_idx').using('gin', t.amenities).where(listed),
+      // Growing filters (docs/decisions/0501-growing-filters-and-indexes.md): a range filter on a fact is
+      // selective, so each leads its own partial index; the planner then sorts the (few) matches.
+      index('spaces_public_ceiling_idx').on(t.ceilingHeightM, t.id).where(sql`${listed} and ${t.ceilingHeightM} is not null`),
+      index('spaces_public_floor_load_idx').on(t.floorLoadKgM2, t.id).where(sql`${listed} and ${t.floorLoadKgM2} is not null`),
+      index('spaces_public_power_idx').on(t.powerKw, t.id).where(sql`${listed} and ${t.powerKw} is not null`),
+      index('spaces_public_24h_idx')
+        .on(t.createdAt.desc(), t.id.desc(), t.expiresAt, t.isDemoListing, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.availableFrom)
+        .where(sql`${listed} and ${t.access24h}`),
       // The expiry job's claim: live paid listings by expiry.
       index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
     ];

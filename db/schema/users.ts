@@ -15,6 +15,8 @@ export type UserPreferences = {
   currency?: 'USD' | 'EUR' | 'GBP';
   publicProfile?: boolean;
   showContactInfo?: boolean;
+  /** The growing system picked on /spaces (contracts/growing.ts GROWING_SYSTEM_IDS). */
+  growingSystem?: string | null;
 };
 
 export const users = pgTable(

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { spaces } from '../schema/index';
 import { seedDemonstrationData } from './index';
-import { DEMO_SPACES } from './demo-spaces';
+import { DEMO_GROWING, DEMO_SPACES } from './demo-spaces';
+import { growingFactsSchema } from '../../contracts/growing-schemas';
 import { startTestApp, type TestApp } from '../../tests/fixtures/test-app';
 import { COUNTRIES, SPACE_TYPES } from '../../contracts/constants';
 
@@ -31,5 +32,14 @@ describe('demonstration listings', () => {
     const featured = await t.request('/api/spaces?featured=true');
     expect(featured.json.length).toBe(DEMO_SPACES.filter((d) => d.featured).length);
     for (const s of featured.json) expect(s.featuredUntil).not.toBeNull();
+  });
+
+  it('gives every listing growing facts within the bounds a real owner is held to', async () => {
+    expect(Object.keys(DEMO_GROWING).sort()).toEqual(DEMO_SPACES.map((d) => d.title).sort());
+    for (const facts of Object.values(DEMO_GROWING)) expect(growingFactsSchema.partial().safeParse(facts).success).toBe(true);
+    const res = await t.request('/api/spaces?limit=100&minCeilingM=4&water=tap');
+    expect(res.json.map((s: { title: string }) => s.title).sort()).toEqual(
+      Object.entries(DEMO_GROWING).filter(([, f]) => (f.ceilingHeightM ?? 0) >= 4 && (f.water === 'tap' || f.water === 'dedicated')).map(([title]) => title).sort(),
+    );
   });
 });

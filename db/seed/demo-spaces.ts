@@ -261,6 +261,33 @@ export const DEMO_SPACES: DemoSpace[] = [
   },
 ];
 
+type GrowingFields = Partial<Pick<typeof spaces.$inferInsert, 'floorLoadKgM2' | 'ceilingHeightM' | 'powerAmps' | 'powerPhase' | 'powerKw' | 'water' | 'floorDrain' | 'sunHours' | 'orientation' | 'climateControl' | 'access24h' | 'accessHours' | 'goodsAccess' | 'foodSafetyStatus' | 'minLeaseMonths' | 'availableFrom'>>;
+
+/**
+ * Growing facts of the demonstration listings, consistent with their descriptions (a 60-amp panel, 7 m
+ * ceilings, floors rated for tanks). Typical figures: roofs of older buildings carry 200–500 kg/m²,
+ * industrial slabs 1,000–2,500; kW from amps at 240 V (single) or 208 V × √3 (three-phase). Some facts
+ * are left unknown on purpose, as real owners often do not know them.
+ */
+export const DEMO_GROWING: Record<string, GrowingFields> = {
+  'Sunny Brooklyn Rooftop with Water Hookups': { floorLoadKgM2: 490, ceilingHeightM: null, powerAmps: 60, powerPhase: 'single', powerKw: 14.4, water: 'tap', floorDrain: true, sunHours: 8, orientation: 'S', climateControl: 'none', access24h: false, accessHours: 'Daily 6:00–21:00', goodsAccess: ['freight_elevator'], minLeaseMonths: 6 },
+  'Converted Warehouse Bay for Vertical Racks': { floorLoadKgM2: 2400, ceilingHeightM: 7, powerAmps: 400, powerPhase: 'three', powerKw: 144.1, water: 'dedicated', floorDrain: true, climateControl: 'hvac', access24h: true, goodsAccess: ['ground_floor', 'loading_dock'], foodSafetyStatus: 'Zoned M1 light industrial; food-grade epoxy floor', minLeaseMonths: 24 },
+  'Heritage Glasshouse near Kew': { floorLoadKgM2: 1000, ceilingHeightM: 4.2, powerKw: 7.4, water: 'tap', floorDrain: true, sunHours: 7, orientation: 'S', climateControl: 'heating', access24h: false, accessHours: 'Seven days, 7:00–19:00', goodsAccess: ['ground_floor'], minLeaseMonths: 12 },
+  'Dry Basement under a Kreuzberg Courtyard': { floorLoadKgM2: 750, ceilingHeightM: 2.6, powerAmps: 32, powerPhase: 'three', powerKw: 22, water: 'tap', floorDrain: false, climateControl: 'none', access24h: true, goodsAccess: [], minLeaseMonths: 12 },
+  'Container Lot beside the Marina': { floorLoadKgM2: 2500, powerAmps: 32, powerPhase: 'single', powerKw: 7.4, water: 'tap', floorDrain: false, sunHours: 9, climateControl: 'none', access24h: true, goodsAccess: ['ground_floor'], minLeaseMonths: 12 },
+  'Downtown Toronto Rooftop Terrace': { floorLoadKgM2: 300, water: 'tap', sunHours: 6, orientation: 'SW', climateControl: 'none', access24h: false, accessHours: 'Weekdays 7:00–19:00', goodsAccess: ['freight_elevator'], minLeaseMonths: 6 },
+  'Westland Greenhouse Section with Heating': { floorLoadKgM2: 1500, ceilingHeightM: 6.5, powerAmps: 250, powerPhase: 'three', powerKw: 173, water: 'dedicated', floorDrain: true, sunHours: 10, climateControl: 'hvac', access24h: true, goodsAccess: ['ground_floor', 'loading_dock'], foodSafetyStatus: 'GLOBALG.A.P. certified site', minLeaseMonths: 3 },
+  'Ōta Ward Light-Industrial Unit': { floorLoadKgM2: 1500, ceilingHeightM: 4.5, powerAmps: 100, powerPhase: 'three', powerKw: 34.6, water: 'dedicated', floorDrain: true, climateControl: 'none', access24h: true, goodsAccess: ['ground_floor'], foodSafetyStatus: 'Former food-processing licence; washable floors and drains', minLeaseMonths: 12 },
+  'Bright Loft Floor for Hydroponic Towers': { floorLoadKgM2: 1200, ceilingHeightM: 4.2, powerAmps: 200, powerPhase: 'single', powerKw: 48, water: 'tap', floorDrain: true, sunHours: 4, orientation: 'E', climateControl: 'heating', access24h: false, accessHours: 'Mon–Sat 6:00–22:00', goodsAccess: ['freight_elevator'], minLeaseMonths: 12 },
+  'Surry Hills Rooftop above a Café': { floorLoadKgM2: 250, water: 'tap', floorDrain: false, sunHours: 5, orientation: 'N', climateControl: 'none', access24h: false, accessHours: 'Café hours, 6:30–16:00', goodsAccess: [], minLeaseMonths: 6 },
+  'Chicago Cold-Storage Basement': { floorLoadKgM2: 1950, ceilingHeightM: 3.3, powerAmps: 200, powerPhase: 'three', powerKw: 72, water: 'dedicated', floorDrain: true, climateControl: 'cooling', access24h: true, goodsAccess: ['freight_elevator', 'loading_dock'], minLeaseMonths: 12 },
+  'Community Garden Plot Block in Munich': { water: 'tap', sunHours: 6, orientation: 'S', climateControl: 'none', access24h: false, accessHours: 'Daylight hours', goodsAccess: ['ground_floor'], minLeaseMonths: 12 },
+  'Melbourne Polytunnel Greenhouse': { floorLoadKgM2: 2000, ceilingHeightM: 3.5, powerKw: 10, powerPhase: 'single', water: 'dedicated', floorDrain: false, sunHours: 9, climateControl: 'none', access24h: true, goodsAccess: ['ground_floor'], minLeaseMonths: 12 },
+  'Vancouver Shipping-Yard Pad': { floorLoadKgM2: 2500, powerAmps: 100, powerPhase: 'single', powerKw: 24, water: 'tap', floorDrain: false, sunHours: 8, climateControl: 'none', access24h: true, goodsAccess: ['ground_floor', 'loading_dock'], minLeaseMonths: 12 },
+  'Lyon Rooftop on a Cultural Centre': { floorLoadKgM2: 400, water: 'tap', floorDrain: true, sunHours: 8, orientation: 'S', climateControl: 'none', access24h: false, accessHours: 'Tue–Sun 8:00–20:00', goodsAccess: ['freight_elevator'], minLeaseMonths: 12 },
+  'Osaka Bay Warehouse Mezzanine': { floorLoadKgM2: 500, ceilingHeightM: 3, powerAmps: 150, powerPhase: 'three', powerKw: 54, water: 'tap', floorDrain: false, climateControl: 'none', access24h: true, goodsAccess: ['freight_elevator', 'loading_dock'], minLeaseMonths: 24 },
+};
+
 export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): Promise<void> {
   const existing = await db.select({ title: spaces.title }).from(spaces).where(and(eq(spaces.ownerId, ownerId), eq(spaces.isDemoListing, true)));
   const have = new Set(existing.map((e) => e.title));
@@ -270,6 +297,7 @@ export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): 
     await db.insert(spaces).values(
       missing.map(({ d: { featured, ...d }, i }) => ({
         ...d,
+        ...DEMO_GROWING[d.title],
         ownerId,
         isDemoListing: true,
         hasListingFee: false,
@@ -283,6 +311,14 @@ export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): 
         updatedAt: now,
       })),
     );
+  }
+  // Databases seeded before the growing facts existed get them once (only where none is stated yet).
+  for (const [title, facts] of Object.entries(DEMO_GROWING)) {
+    if (!have.has(title)) continue;
+    await db
+      .update(spaces)
+      .set(facts)
+      .where(and(eq(spaces.ownerId, ownerId), eq(spaces.isDemoListing, true), eq(spaces.title, title), sql`${spaces.floorLoadKgM2} is null and ${spaces.water} is null`));
   }
   const featuredTitles = DEMO_SPACES.filter((d) => d.featured).map((d) => d.title);
   await db

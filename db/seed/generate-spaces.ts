@@ -23,7 +23,8 @@ export async function generateSpaces(db: Executor, options: { count: number; own
     );
     await db.execute(sql`
       insert into spaces (title, description, location, city, country, size, price_per_month, space_type, amenities, images,
-                          owner_id, has_listing_fee, is_active, is_featured, featured_until, expires_at, created_at, updated_at)
+                          owner_id, has_listing_fee, is_active, is_featured, featured_until, expires_at, created_at, updated_at,
+                          ceiling_height_m, floor_load_kg_m2, power_kw, water, access_24h, available_from)
       select 'Generated space ' || s.g, 'A generated listing for benchmarks.', s.g || ' Benchmark Street',
              (${cities}::text[])[1 + (s.g % ${CITIES.length})],
              (${countries}::text[])[1 + ((s.g / 7) % ${COUNTRIES.length})],
@@ -34,7 +35,14 @@ export async function generateSpaces(db: Executor, options: { count: number; own
              s.state <> 'draft', s.state <> 'paused', s.featured, case when s.featured then ${options.now}::timestamptz + interval '20 days' end,
              case when s.state = 'expired' then ${options.now}::timestamptz - interval '1 day' else ${options.now}::timestamptz + interval '1 day' * (1 + (s.g % 29)) end,
              date_trunc('milliseconds', ${options.now}::timestamptz - interval '1 millisecond' * (s.g::bigint * 2591)),
-             ${options.now}::timestamptz
+             ${options.now}::timestamptz,
+             -- Growing facts: about a third unknown each, as owners often do not know them.
+             case when random() < 0.35 then null else round((2.2 + random() * 8)::numeric, 1)::float8 end,
+             case when random() < 0.35 then null else (150 + random() * 2350)::int end,
+             case when random() < 0.35 then null else round((3 + random() * 200)::numeric, 1)::float8 end,
+             (array[null, 'none', 'tap', 'dedicated'])[1 + floor(random() * 4)::int]::water_supply,
+             case when random() < 0.3 then null else random() < 0.5 end,
+             case when random() < 0.5 then null else (${options.now}::timestamptz + interval '1 day' * floor(random() * 120))::date end
       from (
         select g, case when r < 0.04 then 'draft' when r < 0.08 then 'paused' when r < 0.11 then 'expired' else 'live' end as state, random() < 0.02 as featured
         from (select g, random() as r from generate_series(${from}::int, ${to}::int) as g) drawn

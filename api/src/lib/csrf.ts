@@ -9,7 +9,8 @@ import { AppError } from './app-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths (under /api) called by other servers rather than browsers, e.g. a payment provider's webhook. */
-export const CSRF_EXEMPT_PATHS = new Set<string>(['/api/webhooks/stripe', '/api/stripe/webhook']);
+/** The one-click unsubscribe of alert e-mails is POSTed by mail clients (RFC 8058), with no Origin. */
+export const CSRF_EXEMPT_PATHS = new Set<string>(['/api/webhooks/stripe', '/api/stripe/webhook', '/api/saved-searches/unsubscribe']);
 
 export type CsrfOptions = {
   /** PUBLIC_SITE_URL: always accepted. */

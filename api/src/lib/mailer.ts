@@ -2,7 +2,8 @@
 // memory and shown at /dev/mail (never in production). The outbox job is the only caller.
 import nodemailer from 'nodemailer';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+/** headers: extra message headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts. */
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 export type DeliveredEmail = OutgoingEmail & { createdAt: string };
 
 export type Mailer = {

@@ -13,6 +13,7 @@ import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
 import { HydrationGate } from './HydrationGate';
 import { Field } from './FormField';
+import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, type GrowingForm } from './spaces/GrowingDetailsFields';
 
 type PaymentType = keyof typeof LISTING_PRICES_CENTS;
 
@@ -83,6 +84,8 @@ export default function ListSpaceForm() {
   const [form, setForm] = useState<FormState>(DEFAULTS);
   const [invalid, setInvalid] = useState<Set<keyof FormState>>(new Set());
   const [submitting, setSubmitting] = useState(false);
+  const [growing, setGrowing] = useState<GrowingForm>(EMPTY_GROWING_FORM);
+  const [growingErrors, setGrowingErrors] = useState<Partial<Record<keyof GrowingForm, string>>>({});
   useEffect(() => void loadUser(), []);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
@@ -100,8 +103,15 @@ export default function ListSpaceForm() {
       document.getElementById(`ls-${FIELD_OF_LABEL[missing[0]!]}`)?.focus();
       return;
     }
+    const grown = growingBody(growing);
+    setGrowingErrors(grown.errors);
+    const growingProblems = Object.values(grown.errors);
+    if (growingProblems.length) {
+      showToast({ title: 'Please check the growing details', description: growingProblems.join('. '), variant: 'destructive' });
+      return;
+    }
     const { paymentType, ...fields } = form;
-    const body = { ...fields, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim() };
+    const body = { ...fields, ...grown.body, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim() };
     const parsed = createSpaceSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -214,6 +224,15 @@ export default function ListSpaceForm() {
           ))}
         </div>
       </fieldset>
+
+      <GrowingDetailsFields
+        value={growing}
+        onChange={(next) => {
+          setGrowing(next);
+          setGrowingErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => next[k as keyof GrowingForm] === growing[k as keyof GrowingForm])));
+        }}
+        errors={growingErrors}
+      />
 
       <Field id="ls-images" label="Images" hint="Comma-separated image URLs (https://…). Optional, but listings with photos get far more inquiries.">
         <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />

@@ -1,13 +1,15 @@
 // Browse Spaces (spec 2.5): filters kept in the URL query (shareable, the back button restores them,
 // ?city= from the home search arrives prefilled), 6 skeletons while loading, the result count, cards,
 // Load more through the keyset cursor, the empty state with Clear Filters, and the detail dialog.
+// Growing (issue 10): the growing-fact filters, the farmer's growing system (in the URL and, signed in,
+// their preferences) with a fit on every card, sort by fit (of the loaded results), and "Alert me".
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
 import { COUNTRIES, SPACE_TYPES } from '../../../contracts/constants';
 import type { Space, SpaceFilterFields } from '../../../contracts/spaces';
 import { SPACE_SORTS, SPACES_HEADERS, type SpaceSort } from '../../../contracts/spaces-constants';
-import { ApiRequestError } from '../lib/api-client';
+import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { $user, loadUser } from '../lib/user-store';
 import { countryName, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
@@ -19,6 +21,11 @@ import { SpaceImage } from './spaces/SpaceImage';
 import { HydrationGate } from './HydrationGate';
 import { DisplayRating } from './spaces/DisplayRating';
 import { Field } from './FormField';
+import { fitRank, growingSystem, kgM2ToPsf, metresToFeet, type GrowingSystem } from '../../../contracts/growing';
+import type { SavedSearch } from '../../../contracts/saved-searches';
+import { SAVED_SEARCH_TEXTS } from '../../../contracts/saved-searches';
+import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/growing-store';
+import { fitOf, FitSummary, SystemPicker } from './spaces/GrowingFit';
 
 // site/src/pages/spaces/index.astro preloads the first unfiltered page with this size: change both together.
 const PAGE_SIZE = 12;
@@ -26,39 +33,46 @@ const TEXT_DEBOUNCE_MS = 400;
 const SKELETONS = 6;
 const CARD_AMENITIES = 3;
 
-type Filters = SpaceFilterFields & { sort: SpaceSort };
-const EMPTY: Filters = { city: '', minSize: '', maxSize: '', maxPrice: '', country: '', spaceType: '', amenities: [], sort: 'newest' };
-const TEXT_FIELDS = ['city', 'minSize', 'maxSize', 'maxPrice'] as const;
-const SORT_LABELS: Record<SpaceSort, string> = { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low', size: 'Largest first' };
+/** "fit" sorts the loaded results by the fit for the picked system; the API is asked for the newest. */
+type BrowseSort = SpaceSort | 'fit';
+type Filters = SpaceFilterFields & { sort: BrowseSort };
+const EMPTY: Filters = { city: '', minSize: '', maxSize: '', maxPrice: '', country: '', spaceType: '', amenities: [], minCeilingM: '', minFloorLoadKgM2: '', minPowerKw: '', water: '', access24h: '', availableBy: '', sort: 'newest' };
+const TEXT_FIELDS = ['city', 'minSize', 'maxSize', 'maxPrice', 'minCeilingM', 'minFloorLoadKgM2', 'minPowerKw'] as const;
+const SINGLE_KEYS = ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType', 'minCeilingM', 'minFloorLoadKgM2', 'minPowerKw', 'water', 'access24h', 'availableBy'] as const;
+const SORTS: BrowseSort[] = [...SPACE_SORTS, 'fit'];
+const SORT_LABELS: Record<BrowseSort, string> = { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low', size: 'Largest first', fit: 'Best fit first' };
 
 function fromSearch(search: string): Filters {
   const p = new URLSearchParams(search);
-  const sort = p.get('sort') as SpaceSort | null;
+  const sort = p.get('sort') as BrowseSort | null;
   return {
-    city: p.get('city') ?? '',
-    minSize: p.get('minSize') ?? '',
-    maxSize: p.get('maxSize') ?? '',
-    maxPrice: p.get('maxPrice') ?? '',
-    country: p.get('country') ?? '',
-    spaceType: p.get('spaceType') ?? '',
+    ...(Object.fromEntries(SINGLE_KEYS.map((k) => [k, p.get(k) ?? ''])) as Omit<SpaceFilterFields, 'amenities'>),
     amenities: p.getAll('amenities'),
-    sort: sort && (SPACE_SORTS as readonly string[]).includes(sort) ? sort : 'newest',
+    sort: sort && SORTS.includes(sort) ? sort : 'newest',
   };
 }
 
-function toSearch(f: Filters): string {
+/** The query string of the filters; with `system`, the page URL (the API is asked without it). */
+function toSearch(f: Filters, system: string | null = null): string {
   const p = new URLSearchParams();
-  for (const key of ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType'] as const) {
+  for (const key of SINGLE_KEYS) {
     const v = f[key].trim();
     if (v) p.set(key, v);
   }
   for (const a of f.amenities) p.append('amenities', a);
-  if (f.sort !== 'newest') p.set('sort', f.sort);
-  return p.toString();
+  if (system) p.set('system', system);
+  if (f.sort !== 'newest') p.set('sort', system === null && f.sort === 'fit' ? 'newest' : f.sort);
+  return p.toString().replace(/(^|&)sort=newest(&|$)/, '$1').replace(/&$/, '');
 }
 
 const hasFilters = (f: Filters) => toSearch({ ...f, sort: 'newest' }) !== '';
-const activeCount = (f: Filters) => ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType'].filter((k) => f[k as keyof SpaceFilterFields].toString().trim() !== '').length + f.amenities.length;
+const activeCount = (f: Filters) => SINGLE_KEYS.filter((k) => f[k].trim() !== '').length + f.amenities.length;
+
+/** A name for a new saved search, from what it filters on. */
+function searchName(f: Filters, system: GrowingSystem | undefined): string {
+  const parts = [system?.name ?? (f.spaceType ? SPACE_TYPE_LABELS[f.spaceType] : 'Spaces'), f.city.trim() ? `in ${f.city.trim()}` : '', f.minCeilingM ? `≥ ${f.minCeilingM} m ceiling` : ''];
+  return parts.filter(Boolean).join(' ').slice(0, 100);
+}
 
 type Results = {
   status: 'loading' | 'ready' | 'error';
@@ -93,10 +107,14 @@ export default function SpaceBrowser() {
   const [reloadKey, setReloadKey] = useState(0);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const moreController = useRef<AbortController | null>(null);
+  const systemId = useStore($growingSystem);
+  const system = growingSystem(systemId);
+  const [saving, setSaving] = useState(false);
 
   // The URL is the source of truth: read it on load and on every back/forward step.
   useEffect(() => {
     void loadUser();
+    void initGrowingSystem();
     const sync = () => {
       const f = fromSearch(window.location.search);
       setApplied(f);
@@ -109,7 +127,7 @@ export default function SpaceBrowser() {
   }, []);
 
   const commit = useCallback((next: Filters) => {
-    const qs = toSearch(next);
+    const qs = toSearch(next, $growingSystem.get());
     if (qs !== window.location.search.replace(/^\?/, '')) window.history.pushState(null, '', qs ? `/spaces?${qs}` : '/spaces');
     setApplied(next);
   }, []);
@@ -123,6 +141,35 @@ export default function SpaceBrowser() {
   }, [draft, applied, ready, commit]);
 
   const search = toSearch(applied);
+  // The system lives in the page URL beside the filters (shareable), not in the API query.
+  useEffect(() => {
+    if (!ready) return;
+    const qs = toSearch(applied, systemId);
+    if (qs !== window.location.search.replace(/^\?/, '')) window.history.replaceState(null, '', qs ? `/spaces?${qs}` : '/spaces');
+  }, [systemId, applied, ready]);
+  const shown = applied.sort === 'fit' && system
+    ? results.spaces
+        .map((space, i) => ({ space, i, rank: fitRank(fitOf(system, space).level) }))
+        .sort((a, b) => b.rank - a.rank || a.i - b.i)
+        .map((x) => x.space)
+    : results.spaces;
+
+  async function alertMe() {
+    if (viewer.status !== 'signed-in') {
+      showToast({ title: 'Sign in first', description: SAVED_SEARCH_TEXTS.signInFirst });
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiFetch<SavedSearch>('/api/saved-searches', { body: { name: searchName(applied, system), query: toSearch({ ...applied, sort: 'newest' }, systemId) } });
+      showToast(SAVED_SEARCH_TEXTS.saved);
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to save the search'), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();
@@ -194,6 +241,9 @@ export default function SpaceBrowser() {
           )}
         </div>
         <div id="filter-fields" className={`mt-5 space-y-5 ${filtersOpen ? '' : 'hidden lg:block'}`}>
+        <Field label="Your growing system" id="filter-system" hint="Shows how well each space fits it.">
+          <SystemPicker id="filter-system" value={systemId} onChange={(id) => void pickGrowingSystem(id)} />
+        </Field>
         <Field label="City" id="filter-city">
           <input id="filter-city" type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} autoComplete="address-level2" />
         </Field>
@@ -228,6 +278,36 @@ export default function SpaceBrowser() {
             ))}
           </select>
         </Field>
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-medium text-ink">Growing needs</legend>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Min ceiling (m)" id="filter-min-ceiling" hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
+              <input id="filter-min-ceiling" type="number" inputMode="decimal" min={0} step="0.1" className="input" value={draft.minCeilingM} onChange={(e) => setDraft({ ...draft, minCeilingM: e.target.value })} />
+            </Field>
+            <Field label="Min load (kg/m²)" id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
+              <input id="filter-min-load" type="number" inputMode="numeric" min={0} step={10} className="input" value={draft.minFloorLoadKgM2} onChange={(e) => setDraft({ ...draft, minFloorLoadKgM2: e.target.value })} />
+            </Field>
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Min power (kW)" id="filter-min-power">
+              <input id="filter-min-power" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.minPowerKw} onChange={(e) => setDraft({ ...draft, minPowerKw: e.target.value })} />
+            </Field>
+            <Field label="Water" id="filter-water">
+              <select id="filter-water" className="input" value={draft.water} onChange={(e) => setChoice({ water: e.target.value })}>
+                <option value="">Any</option>
+                <option value="tap">Water on site</option>
+                <option value="dedicated">Dedicated line</option>
+              </select>
+            </Field>
+          </div>
+          <Field label="Available by" id="filter-available-by">
+            <input id="filter-available-by" type="date" className="input" value={draft.availableBy} onChange={(e) => setChoice({ availableBy: e.target.value })} />
+          </Field>
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input type="checkbox" className="h-4 w-4 accent-[var(--color-brand-700)]" checked={draft.access24h === 'true'} onChange={(e) => setChoice({ access24h: e.target.checked ? 'true' : '' })} />
+            24/7 access
+          </label>
+        </fieldset>
         <fieldset>
           <legend className="text-sm font-medium text-ink">Amenities</legend>
           <div className="mt-2 flex flex-wrap gap-2">
@@ -252,16 +332,24 @@ export default function SpaceBrowser() {
           <p className="text-sm font-medium text-muted" role="status" aria-live="polite" data-testid="result-count">
             {results.status === 'loading' ? 'Loading spaces…' : results.status === 'ready' ? countText : ''}
           </p>
-          <label className="flex items-center gap-2 text-sm text-muted">
-            Sort by
-            <select className="input w-auto py-1.5" value={applied.sort} onChange={(e) => setChoice({ sort: e.target.value as SpaceSort })}>
-              {SPACE_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" className="btn-outline py-1.5 text-sm" onClick={() => void alertMe()} disabled={saving}>
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+                <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+              </svg>
+              {saving ? 'Saving…' : 'Alert me'}
+            </button>
+            <label className="flex items-center gap-2 text-sm text-muted">
+              Sort by
+              <select className="input w-auto py-1.5" value={applied.sort} onChange={(e) => setChoice({ sort: e.target.value as BrowseSort })}>
+                {SORTS.filter((s) => s !== 'fit' || system).map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
 
         {results.status === 'loading' && (
@@ -306,8 +394,8 @@ export default function SpaceBrowser() {
         {results.status === 'ready' && results.spaces.length > 0 && (
           <>
             <ul className="mt-5 grid gap-6 sm:grid-cols-2 2xl:grid-cols-3" data-testid="space-grid">
-              {results.spaces.map((space, i) => (
-                <SpaceCard key={space.id} space={space} viewer={viewer} onOpen={() => setSelected(space)} eager={i === 0} />
+              {shown.map((space, i) => (
+                <SpaceCard key={space.id} space={space} viewer={viewer} system={system} onOpen={() => setSelected(space)} eager={i === 0} />
               ))}
             </ul>
             {results.nextCursor && (
@@ -320,14 +408,14 @@ export default function SpaceBrowser() {
           </>
         )}
       </section>
-      <SpaceDetailDialog space={selected} viewer={viewer} onClose={() => setSelected(null)} />
+      <SpaceDetailDialog space={selected} viewer={viewer} system={system} onClose={() => setSelected(null)} />
     </div>
   );
 }
 
 
 // The first card's picture is the page's largest content (LCP): eager, high priority; the rest lazy.
-function SpaceCard({ space, viewer, onOpen, eager }: { space: Space; viewer: SpaceViewer; onOpen: () => void; eager: boolean }) {
+function SpaceCard({ space, viewer, onOpen, system, eager }: { space: Space; viewer: SpaceViewer; onOpen: () => void; system?: GrowingSystem; eager: boolean }) {
   const featured = isFeaturedNow(space);
   const extra = space.amenities.length - CARD_AMENITIES;
   return (
@@ -367,6 +455,7 @@ function SpaceCard({ space, viewer, onOpen, eager }: { space: Space; viewer: Spa
             {extra > 0 && <li className="rounded-full bg-soil-100 px-2 py-0.5 text-xs font-medium text-muted">+{extra} more</li>}
           </ul>
         )}
+        {system && <FitSummary fit={fitOf(system, space)} system={system} />}
         <p className="text-xl font-bold text-ink">
           {formatPrice(space.pricePerMonth)}
           <span className="text-sm font-normal text-muted">/month</span>

@@ -61,7 +61,7 @@ describe('outbox sender', () => {
   it('the development mailbox is readable as JSON and as a page, outside production', async () => {
     const res = await t.request('/api/dev/mail');
     expect(res.status).toBe(200);
-    expect(res.json[0]).toEqual({ to: expect.any(String), subject: expect.any(String), text: expect.any(String), html: expect.any(String), createdAt: expect.any(String) });
+    expect(res.json[0]).toEqual({ to: expect.any(String), subject: expect.any(String), text: expect.any(String), html: expect.any(String), headers: {}, createdAt: expect.any(String) });
     const page = await t.request('/dev/mail');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);

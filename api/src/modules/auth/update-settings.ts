@@ -1,6 +1,6 @@
 // PATCH /api/auth/notifications (the four booleans of spec 3) and PATCH /api/auth/preferences (language,
 // display currency, profile visibility; kept in users.preferences).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../../db/schema/index';
 import type { CurrentUser, NotificationsRequest, PreferencesRequest } from '../../../../contracts/auth';
 import type { AppContext } from '../../app-context';
@@ -20,7 +20,8 @@ export async function updateNotifications(ctx: AppContext, userId: number, input
 export async function updatePreferences(ctx: AppContext, userId: number, input: PreferencesRequest): Promise<CurrentUser> {
   const [row] = await ctx.db
     .update(users)
-    .set({ preferences: input, updatedAt: ctx.clock.now() })
+    // Merged, so keys kept elsewhere (the growing system picked on /spaces) survive a settings save.
+    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(input)}::jsonb`, updatedAt: ctx.clock.now() })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw AppError.unauthorized();

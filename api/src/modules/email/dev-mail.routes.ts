@@ -12,7 +12,7 @@ export function devMailAvailable(production: boolean, mailer: Mailer): boolean {
 export function createDevMailApiRouter(mailer: Mailer): Router {
   const router = Router();
   router.get('/dev/mail', (_req, res) => {
-    res.json(mailer.list!().map(({ to, subject, text, html, createdAt }) => ({ to, subject, text, html, createdAt })));
+    res.json(mailer.list!().map(({ to, subject, text, html, headers, createdAt }) => ({ to, subject, text, html, headers: headers ?? {}, createdAt })));
   });
   return router;
 }

@@ -107,3 +107,27 @@ export function paymentConfirmationEmail(input: {
   );
   return { subject, text, html };
 }
+
+export type AlertListing = { title: string; city: string; url: string; fit?: string };
+
+/**
+ * A saved-search alert: one new listing, or the day's digest when several matched. The footer carries
+ * the one-click unsubscribe link (the List-Unsubscribe header carries the same address).
+ */
+export function savedSearchAlertEmail(input: { firstName: string; searchName: string; listings: AlertListing[]; searchUrl: string; unsubscribeUrl: string }): EmailContent {
+  const n = input.listings.length;
+  const subject = n === 1 ? `New space for “${input.searchName}”: ${input.listings[0]!.title}`.slice(0, 250) : `${n} new spaces for “${input.searchName}”`.slice(0, 250);
+  const lines = input.listings.map((l) => `- ${l.title} (${l.city})${l.fit ? ` — ${l.fit}` : ''}\n  ${l.url}`);
+  const text = `${greeting(input.firstName)}\n\n${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${input.searchName}”:\n\n${lines.join('\n')}\n\nSee all results: ${input.searchUrl}\n\nStop these alerts with one click: ${input.unsubscribeUrl}\n\nThe FarmSpace team`;
+  const items = input.listings
+    .map((l) => `<a href="${escapeHtml(l.url)}" style="color:#175132;font-weight:600">${escapeHtml(l.title)}</a> (${escapeHtml(l.city)})${l.fit ? ` — ${escapeHtml(l.fit)}` : ''}`)
+    .join('<br>');
+  const html = layout(subject, [
+    escapeHtml(greeting(input.firstName)),
+    `${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${escapeHtml(input.searchName)}”:`,
+    items,
+    `<a href="${escapeHtml(input.searchUrl)}" style="color:#175132">See all results</a>`,
+    `<span style="font-size:13px;color:#4d5b53">You get this alert because you saved this search on FarmSpace. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#4d5b53">Unsubscribe from this alert</a> with one click.</span>`,
+  ]);
+  return { subject, text, html };
+}

@@ -20,7 +20,7 @@ const BASE_BACKOFF_MS = 30_000;
 export async function enqueueEmail(
   tx: Executor,
   clock: Clock,
-  email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent },
+  email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const now = clock.now();
   await tx.insert(emailNotifications).values({
@@ -30,6 +30,7 @@ export async function enqueueEmail(
     subject: email.content.subject,
     textBody: email.content.text,
     htmlBody: email.content.html,
+    headers: email.headers ?? null,
     nextAttemptAt: now,
     createdAt: now,
   });
@@ -40,7 +41,7 @@ export function backoffMs(failedAttempts: number): number {
   return BASE_BACKOFF_MS * 2 ** Math.max(0, failedAttempts - 1);
 }
 
-type ClaimedRow = { id: number; recipient: string; subject: string; text_body: string; html_body: string; attempts: number };
+type ClaimedRow = { id: number; recipient: string; subject: string; text_body: string; html_body: string; headers: Record<string, string> | string | null; attempts: number };
 
 export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mailer: Mailer; logger: Logger }, batchSize = 20): Promise<{ sent: number; failed: number }> {
   const now = deps.clock.now();
@@ -57,13 +58,14 @@ export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mail
           limit ${batchSize}
           for update skip locked
         )
-        returning id, recipient, subject, text_body, html_body, attempts`,
+        returning id, recipient, subject, text_body, html_body, headers, attempts`,
   );
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
     try {
-      await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+      const headers = typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers;
+      await deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body, ...(headers && { headers }) });
       await deps.db
         .update(emailNotifications)
         .set({ status: 'sent', sentAt: deps.clock.now(), lastError: null })

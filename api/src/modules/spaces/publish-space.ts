@@ -11,6 +11,7 @@ import { archivedSpaces, spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { LISTING_DURATION_MS, toSpace, type SpaceRow } from './spaces.service';
 import type { Space } from '../../../../contracts/spaces';
+import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
 
 export type ListingPurpose = 'publish' | 'renew' | 'upgrade';
 
@@ -56,5 +57,8 @@ export async function publishSpace(db: Executor, spaceId: number, paymentType: P
     .set({ ...changes, updatedAt: now })
     .where(and(eq(spaces.id, spaceId), eq(spaces.isDemoListing, false)))
     .returning();
+  // A listing that goes live (first publication or renewal) is matched against the saved searches; the
+  // alerts are written in this transaction.
+  if (updated && decision.purpose !== 'upgrade') await notifySavedSearches(db, spaceId, now);
   return toSpace(updated ?? row);
 }

@@ -10,7 +10,7 @@ import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
 
-const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode'] as const;
+const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode', 'accessHours', 'foodSafetyStatus'] as const;
 
 function spaceId(req: Request): number {
   const raw = String(req.params.id ?? '');

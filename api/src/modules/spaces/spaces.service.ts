@@ -2,6 +2,7 @@
 // input with the contracts and call these with typed values; time is always passed in from the clock.
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { LISTING_DURATION_DAYS } from '../../../../contracts/constants';
+import { ampsToKw, type GrowingFacts } from '../../../../contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '../../../../contracts/spaces';
 import type { Executor } from '../../../../db/client';
 import { spaces } from '../../../../db/schema/index';
@@ -39,7 +40,35 @@ export function toSpace(row: SpaceRow): Space {
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...growingFactsOf(row),
   };
+}
+
+export function growingFactsOf(row: SpaceRow): GrowingFacts {
+  return {
+    floorLoadKgM2: row.floorLoadKgM2,
+    ceilingHeightM: row.ceilingHeightM,
+    powerAmps: row.powerAmps,
+    powerPhase: row.powerPhase,
+    powerKw: row.powerKw,
+    water: row.water,
+    floorDrain: row.floorDrain,
+    sunHours: row.sunHours,
+    orientation: row.orientation,
+    climateControl: row.climateControl,
+    access24h: row.access24h,
+    accessHours: row.accessHours,
+    goodsAccess: row.goodsAccess as GrowingFacts['goodsAccess'],
+    foodSafetyStatus: row.foodSafetyStatus,
+    minLeaseMonths: row.minLeaseMonths,
+    availableFrom: row.availableFrom,
+  };
+}
+
+/** kW entered wins; without it, the service's amps and phase give it (contracts/growing.ts ampsToKw). */
+function derivedPowerKw(amps: number | null | undefined, phase: GrowingFacts['powerPhase'] | undefined, kw: number | null | undefined): number | null {
+  if (kw !== undefined && kw !== null) return kw;
+  return amps ? ampsToKw(amps, phase ?? 'single') : null;
 }
 
 export function toOwnSpace(row: SpaceRow, now: Date): OwnSpace {
@@ -96,6 +125,15 @@ export function spaceFilters(query: SpaceQuery, now: Date): SQL {
   // Written as the featured index's predicate (is_featured), so the planner can prove it applies.
   if (query.featured === true) conditions.push(and(sql`${spaces.isFeatured}`, gt(spaces.featuredUntil, now)));
   if (query.featured === false) conditions.push(sql`not (${spaces.isFeatured} and coalesce(${spaces.featuredUntil} > ${now}, false))`);
+  // Growing facts: a listing that does not state a fact does not pass a filter on it.
+  if (query.minCeilingM !== undefined) conditions.push(sql`${spaces.ceilingHeightM} >= ${query.minCeilingM}`);
+  if (query.minFloorLoadKgM2 !== undefined) conditions.push(sql`${spaces.floorLoadKgM2} >= ${query.minFloorLoadKgM2}`);
+  if (query.minPowerKw !== undefined) conditions.push(sql`${spaces.powerKw} >= ${query.minPowerKw}`);
+  if (query.water === 'tap') conditions.push(sql`${spaces.water} in ('tap', 'dedicated')`);
+  if (query.water === 'dedicated') conditions.push(eq(spaces.water, 'dedicated'));
+  if (query.access24h) conditions.push(sql`${spaces.access24h}`);
+  // No date means available now.
+  if (query.availableBy) conditions.push(sql`coalesce(${spaces.availableFrom} <= ${query.availableBy}::date, true)`);
   return and(...conditions)!;
 }
 
@@ -159,6 +197,7 @@ export async function createSpace(db: Executor, ownerId: number, input: CreateSp
     .insert(spaces)
     .values({
       ...input,
+      powerKw: derivedPowerKw(input.powerAmps, input.powerPhase, input.powerKw),
       state: input.state ?? null,
       zipCode: input.zipCode ?? null,
       ownerId,
@@ -195,6 +234,9 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
     if (status === 'expired') throw AppError.conflict('This listing has expired and cannot be resumed.');
   }
   const { isActive, ...fields } = changes;
+  if ((fields.powerAmps !== undefined || fields.powerPhase !== undefined) && fields.powerKw === undefined) {
+    fields.powerKw = derivedPowerKw(fields.powerAmps === undefined ? row.powerAmps : fields.powerAmps, fields.powerPhase === undefined ? row.powerPhase : fields.powerPhase, null);
+  }
   const [updated] = await db
     .update(spaces)
     .set({ ...fields, ...(isActive !== undefined && { isActive }), updatedAt: now })

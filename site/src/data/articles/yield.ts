@@ -1,5 +1,6 @@
 // Techniques, crop categories and rotation schedule of "Maximizing Yield in Small Vertical Spaces".
 // Yield figures are typical ranges for well-run indoor farms, not guarantees.
+import { CROP_CATEGORIES } from '../../../../contracts/growing';
 import type { ComparisonRow, CropCategory, Technique } from './types';
 
 export const techniques: Technique[] = [
@@ -80,50 +81,8 @@ export const environmentTargets: ComparisonRow[] = [
   { aspect: 'Photoperiod', values: ['16–18 h', '16–18 h', 'Dark or indirect'] },
 ];
 
-export const cropCategories: CropCategory[] = [
-  {
-    category: 'Microgreens',
-    crops: ['Pea shoots', 'Sunflower', 'Radish', 'Broccoli', 'Mustard'],
-    harvestDays: '7–14',
-    yieldPerSqFt: '0.5–1 lb per tray cycle',
-    difficulty: 'Beginner',
-  },
-  {
-    category: 'Leafy greens',
-    crops: ['Butterhead lettuce', 'Romaine', 'Spinach', 'Kale', 'Pak choi'],
-    harvestDays: '28–45',
-    yieldPerSqFt: '0.5–1 lb per cycle per tier',
-    difficulty: 'Beginner',
-  },
-  {
-    category: 'Culinary herbs',
-    crops: ['Basil', 'Cilantro', 'Mint', 'Parsley', 'Chives'],
-    harvestDays: '21–40, then cut-and-come-again',
-    yieldPerSqFt: '0.3–0.6 lb per cut',
-    difficulty: 'Intermediate',
-  },
-  {
-    category: 'Gourmet mushrooms',
-    crops: ['Oyster', 'Lion’s mane', 'Shiitake'],
-    harvestDays: '14–90 depending on species',
-    yieldPerSqFt: '2–5 lb per cycle of shelving',
-    difficulty: 'Intermediate',
-  },
-  {
-    category: 'Edible flowers',
-    crops: ['Nasturtium', 'Viola', 'Borage'],
-    harvestDays: '45–60',
-    yieldPerSqFt: 'Sold by count: 100–200 blooms',
-    difficulty: 'Intermediate',
-  },
-  {
-    category: 'Fruiting crops',
-    crops: ['Strawberries', 'Cherry tomatoes', 'Peppers', 'Cucumbers'],
-    harvestDays: '60–90 to first harvest',
-    yieldPerSqFt: '1–3 lb per year',
-    difficulty: 'Advanced',
-  },
-];
+/** The crop categories and their figures live in contracts/growing.ts: the yield estimate on /spaces/{id} reads the same records. */
+export const cropCategories: readonly CropCategory[] = CROP_CATEGORIES;
 
 /** A 4-week staggered schedule for a 4-zone farm, so something is harvested every week. */
 export const rotationSchedule: ComparisonRow[] = [

@@ -6,6 +6,8 @@ import { countryName, formatDate, formatPrice, formatSize, isFeaturedNow, SPACE_
 import { AmenityIcon } from './AmenityIcon';
 import { SpaceActions, type SpaceViewer } from './SpaceActions';
 import { SpaceImage } from './SpaceImage';
+import type { GrowingSystem } from '../../../../contracts/growing';
+import { FitDetails, GrowingFactsList } from './GrowingFit';
 
 export function FeaturedBadge() {
   return <span className="inline-flex items-center rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-amber-950">Featured</span>;
@@ -15,7 +17,7 @@ export function TypeBadge({ spaceType }: { spaceType: string }) {
   return <span className="inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{SPACE_TYPE_LABELS[spaceType] ?? spaceType}</span>;
 }
 
-export function SpaceDetail({ space, viewer, title, now }: { space: Space; viewer: SpaceViewer; /** The heading element (Dialog.Title in the dialog, h1 on the page). */ title: ReactNode; now?: number }) {
+export function SpaceDetail({ space, viewer, title, now, system }: { space: Space; viewer: SpaceViewer; /** The heading element (Dialog.Title in the dialog, h1 on the page). */ title: ReactNode; now?: number; /** The farmer's growing system: shows the fit and yield. */ system?: GrowingSystem }) {
   const featured = isFeaturedNow(space, now);
   return (
     <div className="flex flex-col gap-5" data-space-detail={space.id}>
@@ -39,6 +41,7 @@ export function SpaceDetail({ space, viewer, title, now }: { space: Space; viewe
         {formatPrice(space.pricePerMonth)}
         <span className="text-base font-normal text-muted"> per month</span>
       </p>
+      {system && <FitDetails space={space} system={system} />}
       <section aria-labelledby={`about-${space.id}`}>
         <h3 id={`about-${space.id}`} className="text-base font-semibold text-ink">
           About this space
@@ -65,6 +68,7 @@ export function SpaceDetail({ space, viewer, title, now }: { space: Space; viewe
           </ul>
         </section>
       )}
+      <GrowingFactsList space={space} />
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl bg-soil-50 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-semibold text-ink">Full address</dt>

@@ -4,8 +4,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Space } from '../../../../contracts/spaces';
 import { SpaceDetail } from './SpaceDetail';
 import type { SpaceViewer } from './SpaceActions';
+import type { GrowingSystem } from '../../../../contracts/growing';
 
-export function SpaceDetailDialog({ space, viewer, onClose }: { space: Space | null; viewer: SpaceViewer; onClose: () => void }) {
+export function SpaceDetailDialog({ space, viewer, onClose, system }: { space: Space | null; viewer: SpaceViewer; onClose: () => void; system?: GrowingSystem }) {
   return (
     <Dialog.Root open={space !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -19,9 +20,9 @@ export function SpaceDetailDialog({ space, viewer, onClose }: { space: Space | n
               <Dialog.Description className="sr-only">
                 Details of {space.title} in {space.city}
               </Dialog.Description>
-              <SpaceDetail space={space} viewer={viewer} title={<Dialog.Title className="text-2xl font-bold tracking-tight text-ink">{space.title}</Dialog.Title>} />
+              <SpaceDetail space={space} viewer={viewer} system={system} title={<Dialog.Title className="text-2xl font-bold tracking-tight text-ink">{space.title}</Dialog.Title>} />
               <p className="mt-4 text-center text-sm">
-                <a href={`/spaces/${space.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                <a href={`/spaces/${space.id}${system ? `?system=${system.id}` : ''}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
                   Open the listing page
                 </a>
               </p>

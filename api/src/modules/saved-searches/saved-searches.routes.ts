@@ -1,0 +1,75 @@
+// Saved searches (issue 10): create ("Alert me" on /spaces), list, rename, delete for the signed-in user;
+// the one-click unsubscribe (GET from the e-mail's link, POST from a mail client's button, RFC 8058);
+// and the growing system kept in the user's preferences.
+import { Router, type Request } from 'express';
+import { GROWING_SYSTEM_IDS } from '../../../../contracts/growing';
+import { createSavedSearchSchema, renameSavedSearchSchema } from '../../../../contracts/growing-schemas';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { MINUTE } from '../../lib/clock';
+import { rateLimit } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../lib/session';
+import { stripMarkupFields } from '../../lib/strip-markup';
+import { parseInput } from '../../lib/validate';
+import { escapeHtml } from '../email/email-templates';
+import { setGrowingSystem } from './growing-preference';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, renameSavedSearch, unsubscribeSavedSearch } from './saved-searches.service';
+
+const systemSchema = z.object({ system: z.enum(GROWING_SYSTEM_IDS, { error: `system must be one of ${GROWING_SYSTEM_IDS.join(', ')}` }).nullable() });
+
+function searchId(req: Request): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Saved search not found.');
+  return Number(raw);
+}
+
+function unsubscribedPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Alerts — FarmSpace</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#17231c"><h1 style="font-size:1.5rem">FarmSpace alerts</h1><p>${escapeHtml(message)}</p><p><a href="/spaces" style="color:#175132">Browse spaces</a></p></body></html>`;
+}
+
+export function createSavedSearchesRouter(ctx: AppContext): Router {
+  const router = Router();
+  const unsubscribeLimit = rateLimit(ctx, { endpoint: 'saved-search-unsubscribe', max: 30, windowMs: 10 * MINUTE });
+
+  router.get('/saved-searches', requireUser, async (req, res) => {
+    res.json(await listSavedSearches(ctx.db, currentUser(req).id));
+  });
+
+  router.post('/saved-searches', requireUser, async (req, res) => {
+    const input = parseInput(createSavedSearchSchema, stripMarkupFields(req.body ?? {}, ['name'] as const));
+    const saved = await createSavedSearch(ctx.db, currentUser(req).id, input, ctx.clock.now());
+    res.status(201).json(saved);
+  });
+
+  router.patch('/saved-searches/:id', requireUser, async (req, res) => {
+    const id = searchId(req);
+    const { name } = parseInput(renameSavedSearchSchema, stripMarkupFields(req.body ?? {}, ['name'] as const));
+    res.json(await renameSavedSearch(ctx.db, currentUser(req).id, id, name));
+  });
+
+  router.delete('/saved-searches/:id', requireUser, async (req, res) => {
+    await deleteSavedSearch(ctx.db, currentUser(req).id, searchId(req));
+    res.status(204).end();
+  });
+
+  const unsubscribe = async (req: Request, res: import('express').Response) => {
+    const token = String(req.query.token ?? '');
+    try {
+      const name = await unsubscribeSavedSearch(ctx.db, token, ctx.clock.now());
+      res.type('html').send(unsubscribedPage(`You will no longer get e-mails for your saved search “${name}”. You can delete it or save a new one on FarmSpace.`));
+    } catch (error) {
+      if (error instanceof AppError) res.status(error.status).type('html').send(unsubscribedPage(error.message));
+      else throw error;
+    }
+  };
+  router.get('/saved-searches/unsubscribe', unsubscribeLimit, unsubscribe);
+  router.post('/saved-searches/unsubscribe', unsubscribeLimit, unsubscribe);
+
+  router.put('/growing-system', requireUser, async (req, res) => {
+    const { system } = parseInput(systemSchema, req.body ?? {});
+    res.json({ user: await setGrowingSystem(ctx, currentUser(req).id, system) });
+  });
+
+  return router;
+}

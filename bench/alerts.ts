@@ -1,0 +1,114 @@
+// `npm run bench:alerts`: matching one newly published listing against 100,000 saved searches on
+// PostgreSQL (notifySavedSearches, the query from the listing to the searches). Target (issue 10): ≤ 1 s.
+// Prints the time of each of several listings (cold and warm), the plan of one, and writes bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../db/client';
+import { ensureDemoOwner } from '../db/seed/demo-owner';
+import { generateSpaces } from '../db/seed/generate-spaces';
+import { notifySavedSearches } from '../api/src/modules/saved-searches/saved-search-alerts';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'alerts_bench';
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
+const USERS = 5_000;
+const LISTINGS = 20;
+const TARGET_MS = 1000;
+
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = `/${DB_NAME}`;
+const lines: string[] = [];
+const log = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
+await admin(`drop database if exists "${DB_NAME}" with (force)`);
+await admin(`create database "${DB_NAME}"`);
+const database = openDatabase({ databaseUrl: dbUrl.href, poolSize: 2 });
+await database.migrate();
+const { db } = database;
+const ownerId = await ensureDemoOwner(db);
+const now = new Date();
+
+// Farmers and their searches, generated inside PostgreSQL. Each search draws its filters as a farmer would:
+// most name a city or a country, some a type, a size or price bound, a growing minimum.
+let started = Date.now();
+await db.execute(sql`insert into users (email, first_name) select 'farmer' || g || '@bench.test', 'Farmer' from generate_series(1, ${USERS}) g`);
+await db.execute(sql`
+  insert into saved_searches (user_id, name, query, city_key, country_key, space_type_key, min_size, max_size, max_price, amenities,
+                              min_ceiling_m, min_floor_load_kg_m2, min_power_kw, water, access_24h, available_by, system, unsubscribe_token, unsubscribed_at, created_at)
+  select u.id, 'Search ' || g, '', 
+         case when random() < 0.7 then lower((array['New York','Los Angeles','Chicago','Toronto','Vancouver','London','Manchester','Sydney','Melbourne','Berlin','Munich','Paris','Lyon','Amsterdam','Rotterdam','Tokyo','Osaka','Singapore'])[1 + floor(random() * 18)::int]) else '' end,
+         case when random() < 0.3 then (array['US','CA','GB','AU','DE','FR','NL','JP','SG'])[1 + floor(random() * 9)::int] else '' end,
+         case when random() < 0.4 then (array['rooftop','basement','warehouse','greenhouse','other'])[1 + floor(random() * 5)::int] else '' end,
+         case when random() < 0.5 then (random() * 5000)::int end,
+         case when random() < 0.2 then 5000 + (random() * 20000)::int end,
+         case when random() < 0.5 then round((1000 + random() * 9000)::numeric, 2) end,
+         case when random() < 0.2 then array['power']::text[] else '{}'::text[] end,
+         case when random() < 0.3 then round((2.5 + random() * 3)::numeric, 1)::float8 end,
+         case when random() < 0.3 then (300 + random() * 1200)::int end,
+         case when random() < 0.2 then (10 + random() * 100)::int end,
+         case when random() < 0.3 then 'tap' end,
+         random() < 0.2,
+         null,
+         case when random() < 0.5 then 'nft_racks' end,
+         md5(g::text || random()::text),
+         case when random() < 0.05 then now() end,
+         now()
+  from generate_series(1, ${SEARCHES}) g
+  join users u on u.email = 'farmer' || (1 + g % ${USERS}) || '@bench.test'`);
+await generateSpaces(db, { count: LISTINGS, ownerId, now, batch: LISTINGS });
+await db.execute(sql`update spaces set city = 'Berlin', has_listing_fee = true, is_active = true`);
+await db.execute(sql`vacuum analyze`);
+log(`seeded ${SEARCHES.toLocaleString('en-US')} saved searches of ${USERS.toLocaleString('en-US')} users and ${LISTINGS} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const ids = (await queryRows<{ id: number }>(db, sql`select id from spaces order by id`)).map((r) => Number(r.id));
+const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) select ss.id from spaces s join saved_searches ss
+  on ss.city_key = any(array['', lower(s.city)]) and ss.country_key = any(array['', s.country]) and ss.space_type_key = any(array['', s.space_type::text]) and (ss.min_size is null or ss.min_size <= s.size)
+  where s.id = ${ids[0]!} and ss.unsubscribed_at is null`);
+log('plan of the candidate lookup (the index part of notifySavedSearches):');
+for (const row of plan) log(`  ${row['QUERY PLAN']}`);
+
+const times: number[] = [];
+let matched = 0;
+for (const id of ids) {
+  started = performance.now();
+  // Each in its own transaction, as publishSpace runs it; rolled back so every listing sees all searches.
+  await db
+    .transaction(async (tx) => {
+      matched += await notifySavedSearches(tx, id, now);
+      throw new Error('rollback');
+    })
+    .catch((e: unknown) => {
+      if ((e as Error).message !== 'rollback') throw e;
+    });
+  times.push(performance.now() - started);
+}
+await database.close();
+const sorted = [...times].sort((a, b) => a - b);
+const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+log(`notifySavedSearches on ${ids.length} listings × ${SEARCHES.toLocaleString('en-US')} searches: first ${times[0]!.toFixed(1)} ms, median ${p(0.5).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; ${(matched / ids.length).toFixed(0)} matches per listing on average`);
+const ok = sorted.at(-1)! <= TARGET_MS;
+log(`${ok ? 'PASS' : 'FAIL'}  matching one listing against ${SEARCHES.toLocaleString('en-US')} saved searches ≤ ${TARGET_MS} ms: max ${sorted.at(-1)!.toFixed(1)} ms`);
+log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+const outDir = path.join(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(path.join(outDir, `alerts-${stamp}.txt`), lines.join('\n') + '\n');
+await admin(`drop database if exists "${DB_NAME}" with (force)`);
+process.exit(ok ? 0 : 1);

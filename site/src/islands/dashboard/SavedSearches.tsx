@@ -1,0 +1,134 @@
+// The dashboard's saved-searches panel (issue 10), self-contained: loads the signed-in user's searches,
+// opens one on /spaces, renames it in place, deletes it; its own loading, error and empty states.
+import { useEffect, useState, type FormEvent } from 'react';
+import { growingSystem } from '../../../../contracts/growing';
+import { SAVED_SEARCH_TEXTS, type SavedSearch } from '../../../../contracts/saved-searches';
+import { apiFetch, errorMessage } from '../../lib/api-client';
+import { showToast } from '../../lib/toast-store';
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; searches: SavedSearch[] };
+
+/** "Berlin · ceiling ≥ 3 m · water" — what a saved query filters on, in words. */
+export function describeQuery(query: string): string {
+  const p = new URLSearchParams(query);
+  const parts = [
+    p.get('city'),
+    p.get('spaceType'),
+    p.get('country'),
+    p.get('minCeilingM') && `ceiling ≥ ${p.get('minCeilingM')} m`,
+    p.get('minFloorLoadKgM2') && `floor ≥ ${p.get('minFloorLoadKgM2')} kg/m²`,
+    p.get('minPowerKw') && `power ≥ ${p.get('minPowerKw')} kW`,
+    p.get('water') && (p.get('water') === 'dedicated' ? 'dedicated water' : 'water'),
+    p.get('access24h') && '24/7',
+    p.get('availableBy') && `available by ${p.get('availableBy')}`,
+    p.get('maxPrice') && `≤ $${p.get('maxPrice')}/month`,
+    growingSystem(p.get('system'))?.name,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'All spaces';
+}
+
+export default function SavedSearches() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [name, setName] = useState('');
+
+  const load = () => {
+    setState({ status: 'loading' });
+    apiFetch<SavedSearch[]>('/api/saved-searches').then(
+      (searches) => setState({ status: 'ready', searches }),
+      () => setState({ status: 'error' }),
+    );
+  };
+  useEffect(load, []);
+
+  async function rename(event: FormEvent, id: number) {
+    event.preventDefault();
+    try {
+      const updated = await apiFetch<SavedSearch>(`/api/saved-searches/${id}`, { method: 'PATCH', body: { name } });
+      setState((s) => (s.status === 'ready' ? { ...s, searches: s.searches.map((x) => (x.id === id ? updated : x)) } : s));
+      setEditing(null);
+      showToast(SAVED_SEARCH_TEXTS.renamed);
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to rename the search'), variant: 'destructive' });
+    }
+  }
+
+  async function remove(search: SavedSearch) {
+    if (!window.confirm(`Delete the saved search “${search.name}”? Its e-mail alerts stop.`)) return;
+    try {
+      await apiFetch(`/api/saved-searches/${search.id}`, { method: 'DELETE' });
+      setState((s) => (s.status === 'ready' ? { ...s, searches: s.searches.filter((x) => x.id !== search.id) } : s));
+      showToast(SAVED_SEARCH_TEXTS.deleted);
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to delete the search'), variant: 'destructive' });
+    }
+  }
+
+  if (state.status === 'loading') return <p role="status" className="p-6 text-sm text-muted">Loading your saved searches…</p>;
+  if (state.status === 'error')
+    return (
+      <div className="p-6 text-center">
+        <p className="font-semibold text-ink">We couldn’t load your saved searches.</p>
+        <button type="button" className="btn-outline mt-3" onClick={load}>
+          Try Again
+        </button>
+      </div>
+    );
+  if (!state.searches.length)
+    return (
+      <div className="p-8 text-center" data-testid="saved-searches-empty">
+        <p className="text-sm text-muted">{SAVED_SEARCH_TEXTS.empty}</p>
+        <a href="/spaces" className="btn-primary mt-4">
+          Browse Spaces
+        </a>
+      </div>
+    );
+  return (
+    <ul className="divide-y divide-line" aria-label="Saved searches" data-testid="saved-searches">
+      {state.searches.map((s) => (
+        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+          {editing === s.id ? (
+            <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={(e) => void rename(e, s.id)}>
+              <label htmlFor={`rename-${s.id}`} className="sr-only">
+                New name for {s.name}
+              </label>
+              <input id={`rename-${s.id}`} className="input max-w-xs flex-1" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+              <button type="submit" className="btn-primary py-1.5 text-sm">
+                Save
+              </button>
+              <button type="button" className="btn-outline py-1.5 text-sm" onClick={() => setEditing(null)}>
+                Cancel
+              </button>
+            </form>
+          ) : (
+            <div className="min-w-0 flex-1">
+              <a href={`/spaces${s.query ? `?${s.query}` : ''}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+                {s.name}
+              </a>
+              <p className="text-sm text-muted">{describeQuery(s.query)}</p>
+              {!s.alertsOn && <p className="text-xs text-muted">E-mail alerts off (unsubscribed)</p>}
+            </div>
+          )}
+          {editing !== s.id && (
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="btn-outline py-1.5 text-sm"
+                onClick={() => {
+                  setEditing(s.id);
+                  setName(s.name);
+                }}
+                aria-label={`Rename ${s.name}`}
+              >
+                Rename
+              </button>
+              <button type="button" className="btn-outline py-1.5 text-sm text-[var(--color-danger)]" onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
+                Delete
+              </button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
