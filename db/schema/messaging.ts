@@ -41,12 +41,27 @@ export const conversations = pgTable(
     /** When each party was last e-mailed about this conversation: at most one e-mail per 15 minutes. */
     ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
     farmerNotifiedAt: timestamp('farmer_notified_at', { withTimezone: true }),
+    /**
+     * When a message was held back by that throttle: the end of the window, when the digest job e-mails
+     * the party about what is still unread (null when nothing waits).
+     */
+    /**
+     * The newest message of the other party an e-mail to this party has told about (message ids grow in
+     * the order the conversation's lock hands out, so "newer than the last e-mail" is exact, unlike times).
+     */
+    ownerNotifiedMessageId: integer('owner_notified_message_id'),
+    farmerNotifiedMessageId: integer('farmer_notified_message_id'),
+    ownerDigestDueAt: timestamp('owner_digest_due_at', { withTimezone: true }),
+    farmerDigestDueAt: timestamp('farmer_digest_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('conversations_space_farmer_idx').on(t.spaceId, t.farmerId),
     index('conversations_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
     index('conversations_farmer_idx').on(t.farmerId, t.lastMessageAt.desc()),
+    // The digest job's claim reads only conversations with a digest due: nearly none of them.
+    index('conversations_owner_digest_due_idx').on(t.ownerDigestDueAt).where(sql`${t.ownerDigestDueAt} is not null`),
+    index('conversations_farmer_digest_due_idx').on(t.farmerDigestDueAt).where(sql`${t.farmerDigestDueAt} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { MINUTE } from '../lib/clock';
 import { sendPendingEmails } from '../modules/email/outbox';
 import { sendSavedSearchAlerts } from '../modules/saved-searches/saved-search-alerts';
+import { sendDueDigests } from '../modules/messaging/digest';
 import { expireListings } from '../modules/spaces/expire-listings';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping';
 import type { Job } from './job-runner';
@@ -10,9 +11,17 @@ import type { Job } from './job-runner';
 /** How often each instance looks for due e-mails (one indexed query when there are none). */
 export const OUTBOX_INTERVAL_MS = 2000;
 
+/** How often each instance looks for message digests whose window has ended (late by at most this). */
+export const DIGEST_INTERVAL_MS = 30_000;
+
 export function backgroundJobs(ctx: AppContext): Job[] {
   return [
     { name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) },
+    {
+      name: 'message-digest',
+      intervalMs: DIGEST_INTERVAL_MS,
+      run: () => sendDueDigests({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL }),
+    },
     { name: 'listing-expiry', intervalMs: MINUTE, run: () => expireListings(ctx.db, ctx.clock.now()) },
     { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => runHousekeeping(ctx) },
     // Before the outbox tick picks them up; an alert leaves within seconds of the listing's publication.

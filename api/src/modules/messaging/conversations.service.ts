@@ -103,7 +103,7 @@ export async function startConversation(
           returning id`,
     );
     const message = await insertMessage(tx, conversationId, user.id, input.content, now);
-    await notifyInquiry(tx, deps, { conversationId, farmerName, spaceTitle: space.title, message: input.content });
+    await notifyInquiry(tx, deps, { conversationId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
     return { conversationId, inquiryId: Number(inquiry!.id), message: toMessage(message), created: Boolean(conversation!.created), duplicate: false };
   });
 }

@@ -1,6 +1,7 @@
 // Who is told by e-mail about conversation activity, and how often: through the outbox, in the caller's
 // transaction, only when the recipient's preferences allow, and at most once per conversation and
-// recipient every 15 minutes (the next e-mail then says how many messages wait unread).
+// recipient every 15 minutes. A message held back by that window marks a digest due at its end
+// (sendDueDigests, digest.ts), so no message goes untold. See docs/decisions/0302.
 import { sql } from 'drizzle-orm';
 import { conversationPath } from '../../../../contracts/messaging';
 import { queryRows, type Executor } from '../../../../db/client';
@@ -13,6 +14,19 @@ export const NOTIFY_THROTTLE_MS = 15 * MINUTE;
 
 export type NotifyDeps = { clock: Clock; siteUrl: string };
 
+export type Role = 'owner' | 'farmer';
+
+/** The conversation's columns that belong to one party (never user input: safe to splice into SQL). */
+export function roleColumns(role: Role) {
+  return {
+    userId: sql.raw(role === 'owner' ? 'owner_id' : 'farmer_id'),
+    otherId: sql.raw(role === 'owner' ? 'farmer_id' : 'owner_id'),
+    notifiedAt: sql.raw(role === 'owner' ? 'owner_notified_at' : 'farmer_notified_at'),
+    notifiedMessageId: sql.raw(role === 'owner' ? 'owner_notified_message_id' : 'farmer_notified_message_id'),
+    digestDueAt: sql.raw(role === 'owner' ? 'owner_digest_due_at' : 'farmer_digest_due_at'),
+  };
+}
+
 type Recipient = {
   id: number;
   email: string;
@@ -20,37 +34,73 @@ type Recipient = {
   email_notifications: boolean;
   inquiry_alerts: boolean;
   notified_at: Date | string | null;
+  notified_message_id: number | null;
 };
 
+export type Untold = { count: number; lastId: number; latest: string };
+
 /**
- * Claims the right to e-mail `role` of the conversation now: sets its notified-at when the last e-mail is
- * older than the throttle (or there was none) and answers the recipient, else null. The caller holds the
- * conversation's row lock, so two messages at once cannot both claim it.
+ * What the party has not read and was not e-mailed about yet: the other party's unread messages newer
+ * than the last message an e-mail covered (ids, not times: they grow in the conversation's lock order).
  */
-async function claimNotification(tx: Executor, deps: NotifyDeps, conversationId: number, role: 'owner' | 'farmer', kind: 'inquiry' | 'message'): Promise<Recipient | null> {
+export async function untoldMessages(tx: Executor, conversationId: number, otherId: number, notifiedMessageId: number | null): Promise<Untold> {
+  const [row] = await queryRows<{ count: number | string; last_id: number | null; latest: string | null }>(
+    tx,
+    sql`select count(*) as count, max(id) as last_id,
+          (array_agg(content order by id desc))[1] as latest
+        from messages
+        where conversation_id = ${conversationId} and sender_id = ${otherId} and not is_read
+          and id > ${notifiedMessageId ?? 0}`,
+  );
+  return { count: Number(row?.count ?? 0), lastId: Number(row?.last_id ?? 0), latest: row?.latest ?? '' };
+}
+
+/** Records that `role` was e-mailed now about everything up to `lastId`; nothing more is due. */
+export async function markNotified(tx: Executor, conversationId: number, role: Role, now: Date, lastId: number): Promise<void> {
+  const c = roleColumns(role);
+  await tx.execute(
+    sql`update conversations set ${c.notifiedAt} = ${now.toISOString()}, ${c.notifiedMessageId} = greatest(coalesce(${c.notifiedMessageId}, 0), ${lastId}),
+          ${c.digestDueAt} = null
+        where id = ${conversationId}`,
+  );
+}
+
+/**
+ * May `role` be e-mailed about this conversation now? Answers the recipient when the last e-mail is older
+ * than the throttle (or there was none). Inside the window it marks a digest due at the window's end
+ * instead and answers null. The caller holds the conversation's row lock, so two messages at once cannot
+ * both pass.
+ */
+async function claimNotification(tx: Executor, deps: NotifyDeps, conversationId: number, role: Role, kind: 'inquiry' | 'message'): Promise<Recipient | null> {
   const now = deps.clock.now();
-  const column = role === 'owner' ? sql.raw('owner_notified_at') : sql.raw('farmer_notified_at');
-  const userColumn = role === 'owner' ? sql.raw('owner_id') : sql.raw('farmer_id');
+  const c = roleColumns(role);
   const [recipient] = await queryRows<Recipient>(
     tx,
-    sql`select u.id, u.email, u.first_name, u.email_notifications, u.inquiry_alerts, c.${column} as notified_at
-        from conversations c join users u on u.id = c.${userColumn} where c.id = ${conversationId}`,
+    sql`select u.id, u.email, u.first_name, u.email_notifications, u.inquiry_alerts,
+          c.${c.notifiedAt} as notified_at, c.${c.notifiedMessageId} as notified_message_id
+        from conversations c join users u on u.id = c.${c.userId} where c.id = ${conversationId}`,
   );
   if (!recipient) return null;
   const allowed = kind === 'inquiry' ? recipient.email_notifications && recipient.inquiry_alerts : recipient.email_notifications;
   if (!allowed) return null;
-  if (recipient.notified_at && now.getTime() - new Date(recipient.notified_at).getTime() < NOTIFY_THROTTLE_MS) return null;
-  await tx.execute(sql`update conversations set ${column} = ${now.toISOString()} where id = ${conversationId}`);
+  if (recipient.notified_at) {
+    const dueAt = new Date(new Date(recipient.notified_at).getTime() + NOTIFY_THROTTLE_MS);
+    if (now < dueAt) {
+      await tx.execute(sql`update conversations set ${c.digestDueAt} = ${dueAt.toISOString()} where id = ${conversationId}`);
+      return null;
+    }
+  }
   return recipient;
 }
 
 export async function notifyInquiry(
   tx: Executor,
   deps: NotifyDeps,
-  input: { conversationId: number; farmerName: string; spaceTitle: string; message: string },
+  input: { conversationId: number; farmerId: number; farmerName: string; spaceTitle: string; message: string },
 ): Promise<void> {
   const owner = await claimNotification(tx, deps, input.conversationId, 'owner', 'inquiry');
   if (!owner) return;
+  const untold = await untoldMessages(tx, input.conversationId, input.farmerId, owner.notified_message_id);
   await enqueueEmail(tx, deps.clock, {
     userId: owner.id,
     type: 'inquiry_received',
@@ -63,20 +113,17 @@ export async function notifyInquiry(
       url: `${deps.siteUrl}${conversationPath(input.conversationId)}`,
     }),
   });
+  await markNotified(tx, input.conversationId, 'owner', deps.clock.now(), untold.lastId);
 }
 
 export async function notifyMessage(
   tx: Executor,
   deps: NotifyDeps,
-  input: { conversationId: number; recipientRole: 'owner' | 'farmer'; senderId: number; senderName: string; spaceTitle: string; latest: string },
+  input: { conversationId: number; recipientRole: Role; senderId: number; senderName: string; spaceTitle: string; latest: string },
 ): Promise<void> {
   const recipient = await claimNotification(tx, deps, input.conversationId, input.recipientRole, 'message');
   if (!recipient) return;
-  const [unread] = await queryRows<{ count: number | string }>(
-    tx,
-    sql`select count(*) as count from messages
-        where conversation_id = ${input.conversationId} and sender_id = ${input.senderId} and not is_read`,
-  );
+  const untold = await untoldMessages(tx, input.conversationId, input.senderId, recipient.notified_message_id);
   await enqueueEmail(tx, deps.clock, {
     userId: recipient.id,
     type: 'new_message',
@@ -85,9 +132,10 @@ export async function notifyMessage(
       firstName: recipient.first_name,
       senderName: input.senderName,
       spaceTitle: input.spaceTitle,
-      count: Math.max(1, Number(unread?.count ?? 1)),
+      count: Math.max(1, untold.count),
       latest: input.latest,
       url: `${deps.siteUrl}${conversationPath(input.conversationId)}`,
     }),
   });
+  await markNotified(tx, input.conversationId, input.recipientRole, deps.clock.now(), untold.lastId);
 }
