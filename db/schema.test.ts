@@ -36,8 +36,8 @@ const relocated = [
 const specEnums: Record<string, string[]> = {
   user_type: ['landlord', 'farmer', 'both'],
   space_type: ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'],
-  // saved_search_alert: the alert e-mails of saved searches (issue 10) extend the spec's list.
-  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'saved_search_alert'],
+  // new_message (message e-mails, issue 8) and saved_search_alert (saved-search alerts, issue 10) extend the spec's list.
+  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'new_message', 'saved_search_alert'],
   email_status: ['pending', 'sent', 'failed'],
   inquiry_status: ['pending', 'responded', 'closed'],
   payment_status: ['pending', 'succeeded', 'failed', 'canceled'],
