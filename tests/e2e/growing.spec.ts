@@ -1,9 +1,10 @@
 // Growing suitability end to end (issue 10): an owner fills the growing details; a farmer picks "NFT
 // hydroponic racks", sees fits with reasons, sorts by fit and saves the search ("Alert me"); a newly
 // published matching listing puts an alert in the development mailbox whose link opens that listing.
-// Publishing goes through the test-only publish call until checkout is merged (see test-publish.routes.ts).
+// The owner publishes by paying the listing fee with the test-mode card.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
+import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations, signUpAndIn } from './spaces-helpers';
 import { visitorFrom } from './browser';
 
@@ -88,8 +89,7 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   await owner.page.getByRole('button', { name: 'Save growing details' }).click();
   await expect(owner.page.getByTestId('growing-facts')).toContainText('12 months');
   await expect(owner.page.getByTestId('growing-facts')).toContainText('3.66 m (12 ft)');
-  const published = await owner.page.request.post(`/api/test/spaces/${spaceId}/publish`, { headers: { origin: baseURL! } });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByTestCard(owner.page.request, baseURL!, spaceId);
 
   // The alert arrives in the development mailbox; its link opens the listing with the fit.
   let alert: { to: string; subject: string; text: string; headers: Record<string, string> } | undefined;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
 import { visitorFrom } from './browser';
+import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
 type Person = { context: BrowserContext; page: Page; user: ReturnType<typeof newUser>; id: number };
@@ -17,7 +18,7 @@ async function person(browser: Browser, baseURL: string, firstName: string, octe
   return { context, page: await context.newPage(), user, id: created.id };
 }
 
-/** A live (paid) listing of `owner`, published through the test-only route (payments are not ours). */
+/** A live listing of `owner`, its listing fee paid with the test card. */
 async function liveListing(owner: Person, baseURL: string, title: string, city: string): Promise<number> {
   const headers = { origin: baseURL };
   const res = await owner.context.request.post('/api/spaces', {
@@ -37,8 +38,7 @@ async function liveListing(owner: Person, baseURL: string, title: string, city: 
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  const published = await owner.context.request.post(`/api/test/spaces/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByTestCard(owner.context.request, baseURL, id);
   return id;
 }
 
