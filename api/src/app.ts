@@ -26,10 +26,8 @@ import { createHealthRouter } from './modules/health/health.routes';
 import { createPaymentsRouter, createStripeWebhookHandler, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { createSiteLocals } from './site-locals';
 import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
-import { createTestPublishRouter } from './modules/saved-searches/test-publish.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
-import { createTestOnlyRouter, testRoutesAvailable } from './modules/testing/test-only.routes';
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
 
@@ -129,10 +127,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use(createSpacesRouter(context));
   api.use(createMessagingRouter(context));
-  if (testRoutesAvailable(deps.config.NODE_ENV)) api.use(createTestOnlyRouter(context));
   api.use(createPaymentsRouter(context));
   api.use(createSavedSearchesRouter(context));
-  if (deps.config.NODE_ENV === 'test') api.use(createTestPublishRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
 

@@ -1,9 +1,10 @@
 // Growing suitability end to end (issue 10): an owner fills the growing details; a farmer picks "NFT
 // hydroponic racks", sees fits with reasons, sorts by fit and saves the search ("Alert me"); a newly
 // published matching listing puts an alert in the development mailbox whose link opens that listing.
-// Publishing goes through the test-only publish call until checkout is merged (see test-publish.routes.ts).
+// The owner publishes by paying the listing fee with the test-mode card.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
+import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations, signUpAndIn } from './spaces-helpers';
 import { visitorFrom } from './browser';
 
@@ -50,6 +51,14 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   const saved = await (await farmer.page.request.get('/api/saved-searches')).json();
   expect(saved).toHaveLength(1);
   expect(saved[0].query).toContain('system=nft_racks');
+  // The dashboard's Saved Searches tab (deep-linked) lists it, in words, and passes axe.
+  await farmer.page.goto('/dashboard?tab=saved-searches');
+  await expect(farmer.page.getByRole('tab', { name: 'Saved Searches' })).toHaveAttribute('aria-selected', 'true');
+  const savedList = farmer.page.getByRole('list', { name: 'Saved searches' });
+  await expect(savedList.getByRole('link', { name: saved[0].name })).toHaveAttribute('href', `/spaces?${saved[0].query}`);
+  await expect(savedList).toContainText(`${city} · ceiling ≥ 3 m · water · NFT hydroponic racks`);
+  await expect(farmer.page.getByTestId('saved-searches-emails-off')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(farmer.page);
 
   // The owner lists a space in that city with its growing details, in imperial units.
   const owner = await newVisitor(browser, baseURL!, 42);
@@ -88,8 +97,7 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   await owner.page.getByRole('button', { name: 'Save growing details' }).click();
   await expect(owner.page.getByTestId('growing-facts')).toContainText('12 months');
   await expect(owner.page.getByTestId('growing-facts')).toContainText('3.66 m (12 ft)');
-  const published = await owner.page.request.post(`/api/test/spaces/${spaceId}/publish`, { headers: { origin: baseURL! } });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByTestCard(owner.page.request, baseURL!, spaceId);
 
   // The alert arrives in the development mailbox; its link opens the listing with the fit.
   let alert: { to: string; subject: string; text: string; headers: Record<string, string> } | undefined;
@@ -116,6 +124,16 @@ test('owner details, farmer fit and alert, alert e-mail opens the listing', asyn
   const jsonLd = JSON.parse((await farmer.page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(jsonLd.floorSize).toMatchObject({ value: 2000, unitCode: 'FTK' });
   expect(jsonLd.amenityFeature).toContainEqual(expect.objectContaining({ name: 'Clear ceiling height', value: 3.66, unitCode: 'MTR' }));
+  await expectNoSeriousAxeViolations(farmer.page);
+
+  // With e-mail notifications switched off, the Saved Searches tab says that no alerts go out.
+  const off = await farmer.page.request.patch('/api/auth/notifications', {
+    headers: { origin: baseURL! },
+    data: { emailNotifications: false, smsNotifications: false, inquiryAlerts: true, marketingEmails: false },
+  });
+  expect(off.status(), await off.text()).toBe(200);
+  await farmer.page.goto('/dashboard?tab=saved-searches');
+  await expect(farmer.page.getByTestId('saved-searches-emails-off')).toContainText('E-mail notifications are off');
   await expectNoSeriousAxeViolations(farmer.page);
 
   await farmer.context.close();

@@ -1,11 +1,12 @@
 // Messaging end to end with two people in two browsers: a farmer contacts an owner from /spaces, the owner
 // finds the inquiry and the conversation (with its unread count) in the dashboard and replies with Enter,
 // and the farmer's open thread shows the reply without a reload. Plus the contact dialog by keyboard
-// alone, and axe on the dashboard's tabs and the dialogs.
+// alone, and axe on the dashboard's tabs (Saved Searches too) and the dialogs.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
 import { visitorFrom } from './browser';
+import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
 type Person = { context: BrowserContext; page: Page; user: ReturnType<typeof newUser>; id: number };
@@ -17,7 +18,7 @@ async function person(browser: Browser, baseURL: string, firstName: string, octe
   return { context, page: await context.newPage(), user, id: created.id };
 }
 
-/** A live (paid) listing of `owner`, published through the test-only route (payments are not ours). */
+/** A live listing of `owner`, its listing fee paid with the test card. */
 async function liveListing(owner: Person, baseURL: string, title: string, city: string): Promise<number> {
   const headers = { origin: baseURL };
   const res = await owner.context.request.post('/api/spaces', {
@@ -37,8 +38,7 @@ async function liveListing(owner: Person, baseURL: string, title: string, city: 
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  const published = await owner.context.request.post(`/api/test/spaces/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByTestCard(owner.context.request, baseURL, id);
   return id;
 }
 
@@ -247,6 +247,11 @@ test('the dashboard is for signed-in users; its tabs are deep-linkable and pass 
   await p.keyboard.press('ArrowRight');
   await expect(p.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
   await expect(p.getByText('No conversations yet')).toBeVisible();
+  await expectNoSeriousAxeViolations(p);
+  await p.keyboard.press('ArrowRight');
+  await expect(p.getByRole('tab', { name: 'Saved Searches' })).toHaveAttribute('aria-selected', 'true');
+  await expect(p).toHaveURL(/tab=saved-searches/);
+  await expect(p.getByTestId('saved-searches-empty')).toContainText('No saved searches yet.');
   await expectNoSeriousAxeViolations(p);
 
   // Deleting asks first, in an accessible dialog.

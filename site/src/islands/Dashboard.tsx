@@ -1,9 +1,9 @@
 // The dashboard (spec 2.8), at /dashboard and at / for a signed-in user (the page holds the greeting): the
-// tabs Overview, My Listings, Inquiries and Messages (Radix Tabs), deep-linkable with ?tab= and
-// &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
+// tabs Overview, My Listings, Inquiries, Messages and Saved Searches (Radix Tabs), deep-linkable with ?tab=
+// and &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { $selectedConversation } from '../lib/messaging-store';
 import { $unreadCount } from '../lib/unread-store';
 import { $user, loadUser } from '../lib/user-store';
@@ -11,6 +11,7 @@ import { InquiriesTab } from './dashboard/InquiriesTab';
 import { MessagesTab } from './dashboard/MessagesTab';
 import { MyListingsTab } from './dashboard/MyListingsTab';
 import { OverviewTab } from './dashboard/OverviewTab';
+import SavedSearches from './dashboard/SavedSearches';
 
 type TabContext = { userId: number; requestedConversation: number | null; selectConversation(id: number): void };
 type DashboardTab = { value: string; label: string; render(ctx: TabContext): ReactNode };
@@ -25,6 +26,7 @@ const TABS: DashboardTab[] = [
     label: 'Messages',
     render: (ctx) => <MessagesTab userId={ctx.userId} requestedConversation={ctx.requestedConversation} onSelect={ctx.selectConversation} />,
   },
+  { value: 'saved-searches', label: 'Saved Searches', render: () => <SavedSearches /> },
 ];
 
 function readAddress(): { tab: string; conversation: number | null } {
@@ -49,12 +51,23 @@ export default function Dashboard() {
   const unread = useStore($unreadCount);
   const [address] = useState(readAddress);
   const [tab, setTab] = useState(address.tab);
+  const tabList = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void loadUser().then((s) => {
       if (s.status === 'anonymous') window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     });
   }, []);
+
+  // On a phone the five tabs scroll sideways: keep the open one (say a deep-linked ?tab=saved-searches) in
+  // view, scrolling the tab strip only, never the page.
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - list.getBoundingClientRect().left;
+    list.scrollLeft += offset - (list.clientWidth - active.offsetWidth) / 2;
+  }, [tab, user.status]);
 
   if (user.status !== 'signed-in') {
     return (
@@ -77,7 +90,7 @@ export default function Dashboard() {
           writeAddress(value, value === 'messages' ? $selectedConversation.get() : null);
         }}
       >
-        <Tabs.List aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
+        <Tabs.List ref={tabList} aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}

@@ -2,7 +2,8 @@
 // records which live searches it matches (one indexed INSERT … SELECT from the listing to the searches).
 // sendSavedSearchAlerts, a background job, turns pending matches into outbox e-mails: a search that had
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
-// digest. See docs/decisions/0502-saved-search-alerts.md.
+// digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
+// See docs/decisions/0502-saved-search-alerts.md.
 import { sql } from 'drizzle-orm';
 import { computeFit, FIT_LABELS, growingSystem } from '../../../../contracts/growing';
 import { queryRows, type Executor } from '../../../../db/client';
@@ -49,7 +50,17 @@ export async function notifySavedSearches(tx: Executor, spaceId: number, now: Da
   return Number(rows[0]?.n ?? 0);
 }
 
-type DueSearch = { id: number; name: string; query: string; system: string | null; unsubscribe_token: string; user_id: number; email: string; first_name: string };
+type DueSearch = {
+  id: number;
+  name: string;
+  query: string;
+  system: string | null;
+  unsubscribe_token: string;
+  user_id: number;
+  email: string;
+  first_name: string;
+  email_notifications: boolean;
+};
 type PendingMatch = {
   saved_search_id: number;
   space_id: number;
@@ -69,7 +80,8 @@ type PendingMatch = {
 
 /**
  * Writes the due alert e-mails: searches with pending matches whose last alert is a day old (or none).
- * Claims the searches with FOR UPDATE SKIP LOCKED, so every instance can run it. Returns e-mails written.
+ * The pending matches of users whose e-mail notifications are off (the master switch) are closed at once,
+ * without an e-mail, so none pile up and none are sent later when the switch goes back on. Claims the searches with FOR UPDATE SKIP LOCKED, so every instance can run it. Returns e-mails written.
  */
 export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, batchSize = 100): Promise<number> {
   const now = ctx.clock.now();
@@ -78,20 +90,22 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
   return ctx.db.transaction(async (tx) => {
     const due = await queryRows<DueSearch>(
       tx,
-      sql`select ss.id, ss.name, ss.query, ss.system, ss.unsubscribe_token, ss.user_id, u.email, u.first_name
+      sql`select ss.id, ss.name, ss.query, ss.system, ss.unsubscribe_token, ss.user_id, u.email, u.first_name, u.email_notifications
           from saved_searches ss join users u on u.id = ss.user_id
           -- From the pending matches (a small partial index), not from all searches: a tick with nothing due
           -- reads no search at all.
           where ss.id in (select m.saved_search_id from saved_search_matches m where m.emailed_at is null)
             and ss.unsubscribed_at is null
-            and (ss.last_alert_at is null or ss.last_alert_at <= ${dayAgo}::timestamptz)
+            and (not u.email_notifications or ss.last_alert_at is null or ss.last_alert_at <= ${dayAgo}::timestamptz)
           order by ss.id
           limit ${batchSize}
           for update of ss skip locked`,
     );
     if (!due.length) return 0;
-    const ids = due.map((d) => d.id);
-    const matches = await queryRows<PendingMatch>(
+    const ids = due.filter((d) => d.email_notifications).map((d) => d.id);
+    const matches = !ids.length
+      ? []
+      : await queryRows<PendingMatch>(
       tx,
       sql`select m.saved_search_id, s.id as space_id, s.title, s.city, s.size, s.space_type::text as space_type, s.floor_load_kg_m2,
                  s.ceiling_height_m, s.power_kw, s.water::text as water, s.floor_drain, s.sun_hours, s.climate_control::text as climate_control,

@@ -1,8 +1,10 @@
 // Saved searches end to end through the API and the jobs, with the clock moved: a listing published to
 // matching searches writes exactly one e-mail per search, none for a search it does not match, none
 // after unsubscribe, and several matches in a day go out as one digest the next day.
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch } from '../../../../contracts/saved-searches';
+import { savedSearchMatches } from '../../../../db/schema/index';
 import { deliverEmails } from '../../../../tests/fixtures/outbox';
 import { validSpaceBody } from '../../../../tests/fixtures/spaces';
 import { startTestApp, type TestApp } from '../../../../tests/fixtures/test-app';
@@ -113,6 +115,38 @@ describe('saved searches', () => {
     t.clock.advance(2 * DAY);
     expect(await alertsTo(farmer.email)).toHaveLength(2);
     expect(allOther.alertsOn).toBe(true);
+  });
+
+  it('sends no alert while the e-mail notifications switch is off, and drops the matches made meanwhile', async () => {
+    const quiet = await createSignedInUser(t, { firstName: 'Quinn' });
+    const notifications = async (emailNotifications: boolean) => {
+      const res = await t.request('/api/auth/notifications', {
+        method: 'PATCH',
+        cookie: quiet.cookie,
+        body: { emailNotifications, smsNotifications: false, inquiryAlerts: true, marketingEmails: false },
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    const search = await save(quiet, 'Quiet Salem', 'city=Salem');
+    await notifications(false);
+    t.clock.advance(2 * DAY);
+    const whileOff = await publish({ city: 'Salem', title: 'Salem barn while off' });
+    expect(await alertsTo(quiet.email)).toHaveLength(0);
+    const pending = await t.db
+      .select()
+      .from(savedSearchMatches)
+      .where(and(eq(savedSearchMatches.savedSearchId, search.id), isNull(savedSearchMatches.emailedAt)));
+    expect(pending).toEqual([]);
+
+    // Back on: the listing matched while off is not sent late; a new match is.
+    await notifications(true);
+    t.clock.advance(2 * DAY);
+    expect(await alertsTo(quiet.email)).toHaveLength(0);
+    const afterOn = await publish({ city: 'Salem', title: 'Salem barn after on' });
+    const mails = await alertsTo(quiet.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/spaces/${afterOn}`);
+    expect(mails[0]!.text).not.toContain(`/spaces/${whileOff}`);
   });
 
   it('keeps the picked growing system in the preferences, and a settings save keeps it', async () => {

@@ -1,10 +1,13 @@
 // The dashboard's saved-searches panel (issue 10), self-contained: loads the signed-in user's searches,
-// opens one on /spaces, renames it in place, deletes it; its own loading, error and empty states.
+// opens one on /spaces, renames it in place, deletes it; its own loading, error and empty states. It says
+// so when the e-mail notifications master switch is off, since no alert is sent then.
+import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { growingSystem } from '../../../../contracts/growing';
 import { SAVED_SEARCH_TEXTS, type SavedSearch } from '../../../../contracts/saved-searches';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast-store';
+import { $user } from '../../lib/user-store';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; searches: SavedSearch[] };
 
@@ -31,6 +34,8 @@ export default function SavedSearches() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [editing, setEditing] = useState<number | null>(null);
   const [name, setName] = useState('');
+  const user = useStore($user);
+  const emailsOff = user.status === 'signed-in' && !user.user.emailNotifications;
 
   const load = () => {
     setState({ status: 'loading' });
@@ -67,7 +72,7 @@ export default function SavedSearches() {
   if (state.status === 'loading') return <p role="status" className="p-6 text-sm text-muted">Loading your saved searches…</p>;
   if (state.status === 'error')
     return (
-      <div className="p-6 text-center">
+      <div className="card p-6 text-center">
         <p className="font-semibold text-ink">We couldn’t load your saved searches.</p>
         <button type="button" className="btn-outline mt-3" onClick={load}>
           Try Again
@@ -76,7 +81,7 @@ export default function SavedSearches() {
     );
   if (!state.searches.length)
     return (
-      <div className="p-8 text-center" data-testid="saved-searches-empty">
+      <div className="card p-8 text-center" data-testid="saved-searches-empty">
         <p className="text-sm text-muted">{SAVED_SEARCH_TEXTS.empty}</p>
         <a href="/spaces" className="btn-primary mt-4">
           Browse Spaces
@@ -84,51 +89,62 @@ export default function SavedSearches() {
       </div>
     );
   return (
-    <ul className="divide-y divide-line" aria-label="Saved searches" data-testid="saved-searches">
-      {state.searches.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-          {editing === s.id ? (
-            <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={(e) => void rename(e, s.id)}>
-              <label htmlFor={`rename-${s.id}`} className="sr-only">
-                New name for {s.name}
-              </label>
-              <input id={`rename-${s.id}`} className="input max-w-xs flex-1" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-              <button type="submit" className="btn-primary py-1.5 text-sm">
-                Save
-              </button>
-              <button type="button" className="btn-outline py-1.5 text-sm" onClick={() => setEditing(null)}>
-                Cancel
-              </button>
-            </form>
-          ) : (
-            <div className="min-w-0 flex-1">
-              <a href={`/spaces${s.query ? `?${s.query}` : ''}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
-                {s.name}
-              </a>
-              <p className="text-sm text-muted">{describeQuery(s.query)}</p>
-              {!s.alertsOn && <p className="text-xs text-muted">E-mail alerts off (unsubscribed)</p>}
-            </div>
-          )}
-          {editing !== s.id && (
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className="btn-outline py-1.5 text-sm"
-                onClick={() => {
-                  setEditing(s.id);
-                  setName(s.name);
-                }}
-                aria-label={`Rename ${s.name}`}
-              >
-                Rename
-              </button>
-              <button type="button" className="btn-outline py-1.5 text-sm text-[var(--color-danger)]" onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
-                Delete
-              </button>
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-4">
+      {emailsOff && (
+        <p className="rounded-lg border border-line bg-soil-50 px-4 py-3 text-sm text-ink" data-testid="saved-searches-emails-off">
+          E-mail notifications are off, so these searches send no alerts. Turn them on in{' '}
+          <a href="/settings" className="font-semibold text-brand-800 underline">
+            Settings
+          </a>
+          .
+        </p>
+      )}
+      <ul className="card divide-y divide-line" aria-label="Saved searches" data-testid="saved-searches">
+        {state.searches.map((s) => (
+          <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+            {editing === s.id ? (
+              <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={(e) => void rename(e, s.id)}>
+                <label htmlFor={`rename-${s.id}`} className="sr-only">
+                  New name for {s.name}
+                </label>
+                <input id={`rename-${s.id}`} className="input max-w-xs flex-1" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+                <button type="submit" className="btn-primary py-1.5 text-sm">
+                  Save
+                </button>
+                <button type="button" className="btn-outline py-1.5 text-sm" onClick={() => setEditing(null)}>
+                  Cancel
+                </button>
+              </form>
+            ) : (
+              <div className="min-w-0 flex-1">
+                <a href={`/spaces${s.query ? `?${s.query}` : ''}`} className="font-semibold text-ink hover:text-brand-700 hover:underline">
+                  {s.name}
+                </a>
+                <p className="text-sm text-muted">{describeQuery(s.query)}</p>
+                {!s.alertsOn && <p className="text-xs text-muted">E-mail alerts off (unsubscribed)</p>}
+              </div>
+            )}
+            {editing !== s.id && (
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn-outline py-1.5 text-sm"
+                  onClick={() => {
+                    setEditing(s.id);
+                    setName(s.name);
+                  }}
+                  aria-label={`Rename ${s.name}`}
+                >
+                  Rename
+                </button>
+                <button type="button" className="btn-outline py-1.5 text-sm text-[var(--color-danger)]" onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
