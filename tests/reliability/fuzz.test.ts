@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TestApp } from '../fixtures/test-app';
 import { freshIp, newScenario, startSuiteApp } from './harness';
-import { fuzzKind, resolveCall, ROUTES, routeKey, type RouteEntry, type Scenario } from './route-table';
+import { fuzzKind, resolveCall, sampleBody, ROUTES, routeKey, type RouteEntry, type Scenario } from './route-table';
 import { recordFigures } from './summary';
 import { assertNoSecrets, rememberSecret } from './secrets';
 
@@ -114,7 +114,7 @@ describe(`fuzzing: ${FUZZ_RUNS} generated inputs per route`, () => {
       const kind = fuzzKind(entry);
       const seed = Number(process.env.FUZZ_SEED ?? 20261122) + name.length;
       const inputs =
-        kind === 'body' ? fc.sample(bodyArbitrary(entry.body?.(s)), { numRuns: FUZZ_RUNS, seed }) : fc.sample(queryArbitrary(), { numRuns: FUZZ_RUNS, seed });
+        kind === 'body' ? fc.sample(bodyArbitrary(await sampleBody(entry, s)), { numRuns: FUZZ_RUNS, seed }) : fc.sample(queryArbitrary(), { numRuns: FUZZ_RUNS, seed });
       const failures: string[] = [];
       await pool(inputs, CONCURRENCY, async (input) => {
         const target = kind === 'query' ? `${t.baseUrl}${url}${url.includes('?') ? '&' : '?'}${input}` : `${t.baseUrl}${url}`;
