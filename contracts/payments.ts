@@ -8,7 +8,13 @@ export * from './payment-texts';
 // ---- requests ----------------------------------------------------------------------------------
 
 export const validateCouponSchema = z.object({
-  couponCode: z.string({ error: 'Please enter a coupon code.' }).trim().min(1, 'Please enter a coupon code.').max(64, 'This coupon code is not valid or has expired.'),
+  couponCode: z
+    .string({ error: 'Please enter a coupon code.' })
+    .trim()
+    .min(1, 'Please enter a coupon code.')
+    .max(64, 'This coupon code is not valid or has expired.')
+    // A NUL byte cannot be stored or compared in PostgreSQL text (the fuzzer's 500): no code contains one.
+    .refine((code) => !code.includes('\u0000'), 'This coupon code is not valid or has expired.'),
 });
 
 export const createPaymentIntentSchema = z.object({
@@ -25,11 +31,11 @@ export const createPaymentIntentSchema = z.object({
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
 
 export const paymentStatusRequestSchema = z.object({
-  paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
+  paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255).refine((id) => !id.includes('\u0000'), 'Payment not found.'),
 });
 
 export const testCardConfirmSchema = z.object({
-  paymentIntentId: z.string().trim().min(1).max(255),
+  paymentIntentId: z.string().trim().min(1).max(255).refine((id) => !id.includes('\u0000'), 'Payment not found.'),
   clientSecret: z.string().trim().min(1).max(255),
   cardNumber: z.string().max(40),
   expiry: z.string().max(10),

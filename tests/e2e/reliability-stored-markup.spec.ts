@@ -1,15 +1,16 @@
 // Stored markup, in Chromium: 240 XSS payloads (tests/reliability/xss-payloads.ts) written straight into
 // the database — listing fields, user names, blog posts — and rendered by every surface that shows them:
 // browse, the detail dialog, /spaces/{id}, the dashboard, the article page (JSON-LD), Resources, RSS and
-// the e-mails (HTML and text); rss.xml (built from MDX only) is checked to parse as XML with no script. No payload runs (window.__xss is never called) and none becomes markup
+// the e-mails (HTML and text); farmer names, inquiry and message texts in the dashboard's Inquiries and
+// Messages tabs and in the inquiry/message e-mails; saved-search names in the alert e-mail; rss.xml (built from MDX only) is checked to parse as XML with no script. No payload runs (window.__xss is never called) and none becomes markup
 // (no element carries data-xss). Payloads are batched many per page so it stays fast.
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
+import { conversations, inquiries, messages, users } from '../../db/schema/index';
 import { insertBlogPost } from '../fixtures/blog-posts';
 import { startSiteApp } from '../fixtures/site-app';
 import { insertSpaces, spaceRow } from '../fixtures/spaces';
-import { passwordResetEmail, verificationEmail } from '../../api/src/modules/email/email-templates';
+import { inquiryReceivedEmail, newMessagesEmail, passwordResetEmail, savedSearchAlertEmail, verificationEmail } from '../../api/src/modules/email/email-templates';
 import { recordFigures } from '../reliability/summary';
 import { payloadsUpTo, xssPayloads } from '../reliability/xss-payloads';
 
@@ -19,6 +20,7 @@ const PER_SPACE = 12;
 let spaceIds: number[] = [];
 let ownerCookie = '';
 let slugs: string[] = [];
+let conversationIds: number[] = [];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,6 +57,24 @@ test.beforeAll(async ({ playwright }) => {
   }
   spaceIds = (await insertSpaces(site.db, rows)).map((r) => r.id);
 
+  // A farmer (name = payloads) who asked about every listing: one inquiry and one conversation per listing,
+  // the inquiry's text and farmer name and the messages (both ways) carrying payloads.
+  const farmerApi = await playwright.request.newContext({ baseURL: site.baseUrl, extraHTTPHeaders: { origin: site.baseUrl } });
+  const farmerReg = await farmerApi.post('/api/auth/register', { data: { firstName: 'Farmer', lastName: 'Xss', email: `xss-farmer-${Date.now()}@example.com`, password: 'Stored-Markup-Pass-9' } });
+  expect(farmerReg.status()).toBe(201);
+  const farmerId = ((await farmerReg.json()) as { user: { id: number } }).user.id;
+  await farmerApi.dispose();
+  await site.db.update(users).set({ firstName: short[2]!.text, lastName: short[3]!.text }).where(eq(users.id, farmerId));
+  const names = payloadsUpTo(255);
+  conversationIds = [];
+  for (const [k, spaceId] of spaceIds.entries()) {
+    const batch = payloads.slice(k * PER_SPACE, k * PER_SPACE + PER_SPACE);
+    await site.db.insert(inquiries).values({ spaceId, farmerId, message: batch.map((p) => p.text).join('\n'), farmerName: names[k % names.length]!.text, farmerEmail: 'farmer@example.com', createdAt: now });
+    const [conversation] = await site.db.insert(conversations).values({ spaceId, ownerId, farmerId, lastMessageAt: now, createdAt: now }).returning({ id: conversations.id });
+    conversationIds.push(conversation!.id);
+    await site.db.insert(messages).values(batch.map((p, i) => ({ conversationId: conversation!.id, senderId: i % 2 ? ownerId : farmerId, content: p.text, createdAt: new Date(now.getTime() + i * 1000) })));
+  }
+
   // Blog posts: title (JSON-LD's </script>), excerpt and content.
   slugs = [];
   for (let i = 0; i < 4; i++) {
@@ -89,7 +109,7 @@ test('browse and the detail dialog show every listing payload as text', async ({
   test.setTimeout(120_000);
   const ran = await watch(page);
   await page.goto(`${site.baseUrl}/spaces`);
-  await expect(page.getByRole('button', { name: /Load more/ }).or(page.locator('main'))).toBeVisible();
+  await expect(page.getByRole('button', { name: /Load more/ }).or(page.locator('main')).first()).toBeVisible();
   // Load every page of results.
   for (let i = 0; i < 10; i++) {
     const more = page.getByRole('button', { name: 'Load more' });
@@ -130,6 +150,23 @@ test('the dashboard and the nav show the owner name and listings inertly', async
   await page.waitForLoadState('networkidle');
   await expectInert(page, ran, 'dashboard');
   recordFigures('xss', { dashboard: payloads.length });
+});
+
+test("the dashboard's Inquiries and Messages tabs show farmer names, inquiries and messages inertly", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const ran = await watch(page);
+  await context.addCookies(ownerCookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: site.baseUrl })));
+  await page.goto(`${site.baseUrl}/dashboard?tab=inquiries`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toContainText('__xss(');
+  await expectInert(page, ran, 'Inquiries tab');
+  for (const id of conversationIds) {
+    await page.goto(`${site.baseUrl}/dashboard?tab=messages&conversation=${id}`);
+    await page.waitForLoadState('networkidle');
+    await expectInert(page, ran, `Messages tab, conversation ${id}`);
+  }
+  await expect(page.locator('main')).toContainText('__xss(');
+  recordFigures('xss', { 'dashboard inquiries + messages': payloads.length * 2 });
 });
 
 test('articles (with JSON-LD), Resources and RSS keep blog payloads inert', async ({ page }) => {
@@ -174,4 +211,24 @@ test('e-mails: names with payloads stay text in the HTML part and verbatim in th
   await page.setContent(html.join('\n<hr>\n'));
   await expectInert(page, ran, 'e-mail HTML');
   recordFigures('xss', { 'e-mails': names.length * 2 });
+});
+
+test('inquiry, message and saved-search alert e-mails keep payloads as text', async ({ page }) => {
+  const ran = await watch(page);
+  const names = payloadsUpTo(100);
+  const html: string[] = [];
+  for (const [i, p] of payloads.entries()) {
+    const name = names[i % names.length]!.text;
+    const emails = [
+      inquiryReceivedEmail({ firstName: name, farmerName: name, spaceTitle: name, message: p.text, url: 'https://farmspace.example/dashboard?tab=inquiries' }),
+      newMessagesEmail({ firstName: name, senderName: name, spaceTitle: name, count: 2, latest: p.text, url: 'https://farmspace.example/dashboard?tab=messages' }),
+      savedSearchAlertEmail({ firstName: name, searchName: name, listings: [{ title: p.text.slice(0, 255), city: name, url: 'https://farmspace.example/spaces/1' }], searchUrl: 'https://farmspace.example/spaces?city=x', unsubscribeUrl: 'https://farmspace.example/api/saved-searches/unsubscribe?token=abc' }),
+    ];
+    for (const email of emails) html.push(email.html);
+    expect(emails[0]!.text).toContain(p.text);
+    expect(emails[2]!.text).toContain(name);
+  }
+  await page.setContent(html.join('\n<hr>\n'));
+  await expectInert(page, ran, 'inquiry/message/alert e-mail HTML');
+  recordFigures('xss', { 'inquiry, message and alert e-mails': payloads.length * 3 });
 });

@@ -2,33 +2,75 @@
 // address, so per-IP limits do not hide the route's own answer), with an owner and a stranger, and one
 // helper that calls a route-table entry as a visitor, a stranger or the owner.
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { conversations, messages, payments } from '../../db/schema/index';
+import { createTestModeProvider } from '../../api/src/modules/payments/test-mode-provider';
+import { createSavedSearch } from '../../api/src/modules/saved-searches/saved-searches.service';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 import { spaceRow, insertSpaces } from '../fixtures/spaces';
-import { resolveCall, type RouteEntry, type Scenario } from './route-table';
+import { resolveCall, sampleBody, type RouteEntry, type Scenario } from './route-table';
 import { rememberSecret } from './secrets';
 
 export type Who = 'visitor' | 'stranger' | 'owner';
 
 export async function startSuiteApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...env } });
+  // The offline test-mode payment provider: payment routes answer as in `npm start` without Stripe keys.
+  return startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...env }, payments: createTestModeProvider() });
 }
 
 /** A fresh owner and stranger, so routes that sign out or change a password do not disturb the next one. */
 export async function newScenario(t: TestApp): Promise<Scenario> {
-  const [owner, stranger] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
+  const [owner, stranger, third] = await Promise.all([createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)]);
   // Their passwords and session tokens must never appear in a log line (secrets.ts).
-  for (const user of [owner, stranger]) {
+  for (const user of [owner, stranger, third]) {
     rememberSecret(user.password);
     for (const pair of user.cookie.split('; ')) rememberSecret(decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]);
   }
+  const draftSpace = async (user: TestUser) => {
+    const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now(), { hasListingFee: false, title: `Draft of ${user.email}` })]);
+    return row!.id;
+  };
+  const publishedSpace = async (user: TestUser) => {
+    const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now())]);
+    return row!.id;
+  };
   return {
     t,
     owner,
     stranger,
-    async draftSpace(user: TestUser) {
-      const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now(), { hasListingFee: false, title: `Draft of ${user.email}` })]);
+    third,
+    draftSpace,
+    publishedSpace,
+    // Rows written directly (as draftSpace does): the routes under test are the reads and sends, not this.
+    async conversation(farmer: TestUser) {
+      const spaceId = await publishedSpace(third);
+      const now = t.clock.now();
+      const [row] = await t.db.insert(conversations).values({ spaceId, ownerId: third.id, farmerId: farmer.id, lastMessageAt: now, createdAt: now }).returning({ id: conversations.id });
+      await t.db.insert(messages).values({ conversationId: row!.id, senderId: farmer.id, content: 'Is the space still free?', createdAt: now });
       return row!.id;
+    },
+    async payment(user: TestUser) {
+      const now = t.clock.now();
+      const [row] = await t.db
+        .insert(payments)
+        .values({ userId: user.id, amount: '29.00', status: 'succeeded', paymentIntentId: `pi_reliability_${randomInt(1, 2 ** 47)}`, description: 'Listing fee', spaceTitle: 'Receipt listing', paidAt: now, createdAt: now })
+        .returning({ id: payments.id });
+      return row!.id;
+    },
+    async paymentIntent(user: TestUser) {
+      const spaceId = await draftSpace(user);
+      const res = await t.request('/api/create-payment-intent', { body: { spaceId, paymentType: 'listing_fee', currency: 'USD' }, cookie: user.cookie, headers: { 'x-forwarded-for': freshIp() } });
+      if (res.status !== 200) throw new Error(`payment intent: ${res.status} ${res.text}`);
+      const { paymentIntentId, clientSecret } = JSON.parse(res.text) as { paymentIntentId: string; clientSecret: string };
+      rememberSecret(clientSecret);
+      return { paymentIntentId, clientSecret };
+    },
+    async savedSearch(user: TestUser) {
+      const saved = await createSavedSearch(t.db, user.id, { name: `Search of ${user.id}`, query: 'city=Portland' }, t.clock.now());
+      const [row] = await queryRows<{ token: string }>(t.db, sql`select unsubscribe_token as token from saved_searches where id = ${saved.id}`);
+      return { id: saved.id, token: row!.token };
     },
   };
 }
@@ -43,7 +85,7 @@ export async function callAs(scenario: Scenario, entry: RouteEntry, who: Who, in
   const actsOnOwnAccount = who === 'stranger' && (entry.access === 'signed-in' || entry.access === 'public');
   const s: Scenario = actsOnOwnAccount ? { ...scenario, owner: scenario.stranger, stranger: scenario.owner } : scenario;
   const { method, url } = await resolveCall(entry, s);
-  const body = init.body !== undefined ? init.body : entry.body?.(s);
+  const body = init.body !== undefined ? init.body : await sampleBody(entry, s);
   const cookie = who === 'owner' ? scenario.owner.cookie : who === 'stranger' ? scenario.stranger.cookie : undefined;
   return s.t.request(url, { method, body, cookie, headers: { 'x-forwarded-for': freshIp(), ...init.headers } });
 }

@@ -9,6 +9,11 @@
 //   ok       the owner's expected status, when not 200/201/204 (e.g. a redirect)
 //   fuzz     'body' | 'query' | 'none': what the fuzzer generates (default: body for writes, query for GET)
 //   secret   fields whose values must never appear in a log line (passwords, tokens)
+//   caller   who calls it: 'browser' (default; CSRF-guarded), 'mail-link' (a token in the URL authorizes it,
+//            CSRF-exempt: mail clients POST it with no Origin), 'server' (a signed server-to-server call,
+//            CSRF-exempt: must refuse a bad signature with 400 and write nothing — routes.test.ts)
+//   query    a query string for the call (e.g. the mail link's token)
+import { GROWING_SYSTEM_IDS } from '../../contracts/growing';
 import { insertBlogPost } from '../fixtures/blog-posts';
 import { validSpaceBody } from '../fixtures/spaces';
 import type { TestApp } from '../fixtures/test-app';
@@ -28,8 +33,20 @@ export type Scenario = {
   owner: TestUser;
   /** Signed in; owns nothing of the owner's. */
   stranger: TestUser;
+  /** A third user: owns the published listings the owner (as a farmer) has contacted. */
+  third: TestUser;
   /** A draft listing of `user` (invisible to others); returns its id. */
   draftSpace(user: TestUser): Promise<number>;
+  /** A published listing of `user`; returns its id. */
+  publishedSpace(user: TestUser): Promise<number>;
+  /** A conversation `farmer` opened about a published listing of the third user (one message); its id. */
+  conversation(farmer: TestUser): Promise<number>;
+  /** A succeeded payment (receipt) of `user`; its id. */
+  payment(user: TestUser): Promise<number>;
+  /** An open payment intent for a draft of `user`, through the API (the test-mode provider). */
+  paymentIntent(user: TestUser): Promise<{ paymentIntentId: string; clientSecret: string }>;
+  /** A saved search of `user`: its id and its unsubscribe token. */
+  savedSearch(user: TestUser): Promise<{ id: number; token: string }>;
 };
 
 export type RouteEntry = {
@@ -41,6 +58,8 @@ export type RouteEntry = {
   as?: { method: 'GET' | 'POST'; path: string };
   params?: (s: Scenario) => Promise<Record<string, string>> | Record<string, string>;
   body?: (s: Scenario) => unknown;
+  query?: (s: Scenario) => Promise<string>;
+  caller?: 'browser' | 'mail-link' | 'server';
   ok?: number;
   fuzz?: 'body' | 'query' | 'none';
   secret?: string[];
@@ -117,7 +136,52 @@ export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/dev/mail', writes: false, access: 'public', devOnly: true },
   { method: 'GET', path: '/dev/mail', writes: false, access: 'public', devOnly: true },
 
-  // ---- messaging, payments, growing: the coordinator adds their entries here at merge ----------
+  // ---- messaging (spec 7): the owner is the farmer of a conversation about a third user's listing -
+  {
+    method: 'POST', path: '/api/conversations', writes: true, access: 'signed-in', ok: 201,
+    body: async (s) => ({ spaceId: await s.publishedSpace(s.third), content: `Is the space free from May? ${Math.random()}`, farmerName: 'Route Farmer' }),
+  },
+  { method: 'GET', path: '/api/conversations', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/conversations/unread-count', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/conversations/:id/messages', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.conversation(s.owner)) }) },
+  {
+    method: 'POST', path: '/api/conversations/:id/messages', writes: true, access: 'owner', ok: 201,
+    params: async (s) => ({ id: String(await s.conversation(s.owner)) }),
+    body: () => ({ content: `A follow-up question ${Math.random()}` }),
+  },
+  { method: 'GET', path: '/api/inquiries/farmer', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/inquiries/owner', writes: false, access: 'signed-in' },
+
+  // ---- payments (spec 7; the suite app runs the offline test-mode provider) ----------------------
+  { method: 'POST', path: '/api/validate-coupon', writes: true, access: 'signed-in', body: () => ({ couponCode: 'NOT-A-COUPON' }) },
+  {
+    method: 'POST', path: '/api/create-payment-intent', writes: true, access: 'owner',
+    body: async (s) => ({ spaceId: await s.draftSpace(s.owner), paymentType: 'listing_fee', currency: 'USD' }),
+  },
+  { method: 'POST', path: '/api/payments/status', writes: true, access: 'owner', body: async (s) => ({ paymentIntentId: (await s.paymentIntent(s.owner)).paymentIntentId }) },
+  {
+    method: 'POST', path: '/api/payments/test-confirm', writes: true, access: 'owner', secret: ['clientSecret', 'cardNumber', 'cvc'],
+    body: async (s) => ({ ...(await s.paymentIntent(s.owner)), cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }),
+  },
+  { method: 'GET', path: '/api/payments', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/payments/:id', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.payment(s.owner)) }) },
+  // Stripe's servers call it: exempt from the CSRF guard, authorized by its signature (routes.test.ts
+  // drives it on an app with a Stripe provider: a bad or missing signature → 400, nothing written).
+  { method: 'POST', path: '/api/webhooks/stripe', writes: true, access: 'public', caller: 'server', fuzz: 'none', body: () => ({ id: 'evt_forged', type: 'payment_intent.succeeded' }) },
+
+  // ---- growing: saved searches and the growing system ----------------------------------------------
+  { method: 'GET', path: '/api/saved-searches', writes: false, access: 'signed-in' },
+  { method: 'POST', path: '/api/saved-searches', writes: true, access: 'signed-in', ok: 201, body: () => ({ name: 'Rooftops in Portland', query: 'city=Portland&spaceType=rooftop' }) },
+  {
+    method: 'PATCH', path: '/api/saved-searches/:id', writes: true, access: 'owner',
+    params: async (s) => ({ id: String((await s.savedSearch(s.owner)).id) }),
+    body: () => ({ name: 'Renamed search' }),
+  },
+  { method: 'DELETE', path: '/api/saved-searches/:id', writes: true, access: 'owner', ok: 204, params: async (s) => ({ id: String((await s.savedSearch(s.owner)).id) }) },
+  // One-click unsubscribe from the alert e-mail: the token is the authority (no sign-in, no Origin).
+  { method: 'GET', path: '/api/saved-searches/unsubscribe', writes: false, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
+  { method: 'POST', path: '/api/saved-searches/unsubscribe', writes: true, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
+  { method: 'PUT', path: '/api/growing-system', writes: true, access: 'signed-in', body: () => ({ system: GROWING_SYSTEM_IDS[0] }) },
 ];
 
 /** "METHOD /path" as the inventory prints it. */
@@ -134,7 +198,17 @@ export async function resolveCall(entry: RouteEntry, s: Scenario): Promise<{ met
     if (value === undefined) throw new Error(`route table: ${routeKey(entry)} needs a sample value for :${name} (params)`);
     return encodeURIComponent(value);
   });
-  return { method: entry.method, url };
+  const query = await entry.query?.(s);
+  return { method: entry.method, url: query ? `${url}?${query}` : url };
+}
+
+/** The sample body (some are made from rows the call needs, e.g. a payment intent). */
+export async function sampleBody(entry: RouteEntry, s: Scenario): Promise<unknown> {
+  return entry.body?.(s);
+}
+
+export function callerOf(entry: RouteEntry): 'browser' | 'mail-link' | 'server' {
+  return entry.caller ?? 'browser';
 }
 
 export function fuzzKind(entry: RouteEntry): 'body' | 'query' | 'none' {

@@ -7,7 +7,9 @@ import { queryRows } from '../../db/client';
 import type { TestApp } from '../fixtures/test-app';
 import { callAs, freshIp, newScenario, startSuiteApp } from './harness';
 import { listRoutes } from './route-inventory';
-import { ROUTES, resolveCall, routeKey, type RouteEntry, type Scenario } from './route-table';
+import { createStripeProvider } from '../../api/src/lib/payments';
+import { startTestApp } from '../fixtures/test-app';
+import { callerOf, ROUTES, resolveCall, routeKey, sampleBody, type RouteEntry, type Scenario } from './route-table';
 import { recordFigures } from './summary';
 import { assertNoSecrets, rememberSecret } from './secrets';
 
@@ -24,11 +26,11 @@ afterAll(async () => {
 });
 
 /** Row counts of every table: a refused request must leave all of them as they were. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(t.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+async function rowCounts(db: TestApp['db'] = t.db): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
     counts[name] = Number(row!.n);
   }
   return counts;
@@ -58,11 +60,11 @@ describe('route inventory', () => {
 });
 
 describe('cross-site writes are refused and write nothing', () => {
-  const writers = ROUTES.filter((e) => e.writes);
+  const writers = ROUTES.filter((e) => e.writes && callerOf(e) === 'browser');
   it.each(writers.map((e) => [label(e), e] as const))('%s', async (_name, entry) => {
     const s = shared;
     const { method, url } = await resolveCall(entry, s);
-    const body = JSON.stringify(entry.body?.(s) ?? {});
+    const body = JSON.stringify((await sampleBody(entry, s)) ?? {});
     const before = await rowCounts();
     const attempts: Array<{ what: string; headers: Record<string, string>; body?: string }> = [
       { what: 'foreign Origin', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body },
@@ -95,7 +97,7 @@ describe('access matrix: visitor / stranger / owner', () => {
   };
   const ok = (e: RouteEntry) => (e.ok ? [e.ok] : [200, 201, 204]);
 
-  it.each(ROUTES.map((e) => [label(e), e] as const))('%s', async (_name, entry) => {
+  it.each(ROUTES.filter((e) => callerOf(e) !== 'server').map((e) => [label(e), e] as const))('%s', async (_name, entry) => {
     // Params are resolved per call (each gets its own draft to read, change or delete); calls that sign
     // the owner out get users of their own.
     const scenario = () => (entry.fresh ? newScenario(t) : Promise.resolve(shared));
@@ -124,6 +126,79 @@ describe('access matrix: visitor / stranger / owner', () => {
     for (const [who, res] of [['visitor', visitor], ['stranger', stranger], ['owner', owner]] as const) expectSecurityHeaders(res.headers, `${label(entry)} as ${who}`);
     recordFigures('access', { [label(entry)]: 3 });
     recordFigures('headers', { [label(entry)]: 3 });
+  });
+});
+
+describe('mail links: CSRF-exempt, so the token is all that authorizes them', () => {
+  const links = ROUTES.filter((e) => callerOf(e) === 'mail-link');
+  it.each(links.map((e) => [label(e), e] as const))('%s refuses a missing, malformed or unknown token from anywhere and writes nothing', async (_name, entry) => {
+    // The per-address limit counts every attempt (that is what stops token guessing): rate_limits may grow.
+    const state = async () => {
+      const { rate_limits: _counted, ...rows } = await rowCounts();
+      const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from saved_searches where unsubscribed_at is not null`);
+      return { ...rows, unsubscribed: Number(row!.n) };
+    };
+    const before = await state();
+    const path = entry.path;
+    const tokens = ['', 'short', 'x'.repeat(65), '../../etc', 'A'.repeat(32), encodeURIComponent("' or 1=1 --")];
+    for (const token of tokens) {
+      for (const headers of [{ origin: 'https://evil.example' }, {}, { origin: t.baseUrl }] as Array<Record<string, string>>) {
+        const res = await fetch(`${t.baseUrl}${path}${token === '' ? '' : `?token=${token}`}`, { method: entry.method, headers: { cookie: shared.owner.cookie, 'x-forwarded-for': freshIp(), ...headers } });
+        const text = await res.text();
+        expect([400, 404], `${label(entry)} with token ${JSON.stringify(token)}: ${res.status}`).toContain(res.status);
+        expect(text).not.toContain(shared.owner.email);
+      }
+    }
+    expect(await state(), `${label(entry)}: a refused link changed the database`).toEqual(before);
+    recordFigures('cross-site', { [label(entry)]: tokens.length * 3 });
+  });
+});
+
+describe('signed server calls: a bad signature is refused with 400 and writes nothing', () => {
+  const hooks = ROUTES.filter((e) => callerOf(e) === 'server');
+  it.each(hooks.map((e) => [label(e), e] as const))('%s', { timeout: 120_000 }, async (_name, entry) => {
+    // The suite app runs the test-mode provider (no webhook): this one has a Stripe provider whose
+    // signature check is local (no network), so the route answers as in production.
+    const stripe = await startTestApp({
+      env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn' },
+      payments: createStripeProvider({ secretKey: 'sk_test_reliability', webhookSecret: 'whsec_reliability_suite_secret' }),
+    });
+    try {
+      const s = await newScenario(stripe);
+      const { method, url } = await resolveCall(entry, s);
+      const sample = JSON.stringify(await sampleBody(entry, s));
+      const counts = () => rowCounts(stripe.db);
+      const before = await counts();
+      const now = Math.floor(Date.now() / 1000);
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { 'stripe-signature': '' },
+        { 'stripe-signature': 'garbage' },
+        { 'stripe-signature': `t=${now},v1=${'0'.repeat(64)}` },
+        { 'stripe-signature': `t=${now - 3600},v1=${'a'.repeat(64)}` },
+        { 'stripe-signature': `t=${now},v1=${'b'.repeat(64)}`, origin: 'https://evil.example', cookie: s.owner.cookie },
+      ];
+      for (const headers of attempts) {
+        const res = await fetch(`${stripe.baseUrl}${url}`, { method, headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp(), ...headers }, body: sample });
+        expect(res.status, `${label(entry)} with ${JSON.stringify(headers)}: ${await res.text()}`).toBe(400);
+        expectSecurityHeaders(res.headers, `${label(entry)} refused`);
+      }
+      // 1,000 bodies under a forged signature (as many as the fuzzer sends any route): always 400.
+      const bodies = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? sample.replace('evt_forged', `evt_${i}`) : i % 3 === 1 ? '{'.repeat(i % 50) : JSON.stringify({ id: `evt_${i}`, type: 'charge.refunded', data: { object: { id: `pi_${i}` } } })));
+      const statuses: number[] = [];
+      for (let i = 0; i < bodies.length; i += 50) {
+        const batch = bodies.slice(i, i + 50).map((body) =>
+          fetch(`${stripe.baseUrl}${url}`, { method, headers: { 'stripe-signature': `t=${now},v1=${'c'.repeat(64)}`, 'x-forwarded-for': freshIp() }, body }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        );
+        statuses.push(...(await Promise.all(batch)));
+      }
+      expect(statuses.filter((st) => st !== 400), 'forged deliveries not refused with 400').toEqual([]);
+      expect(await counts(), `${label(entry)}: a forged delivery changed the database`).toEqual(before);
+      recordFigures('cross-site', { [label(entry)]: attempts.length });
+      recordFigures('fuzz', { [label(entry)]: bodies.length });
+    } finally {
+      await stripe.close();
+    }
   });
 });
 
