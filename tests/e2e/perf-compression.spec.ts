@@ -52,6 +52,9 @@ test('the browse page preloads its first answer and shows the first picture eage
   await expect(first).toHaveAttribute('loading', 'eager');
   await expect(first).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('[data-space-card] img').nth(1)).toHaveAttribute('loading', 'lazy');
+  // The page starts the first picture's download from the preloaded answer, before the island renders it.
+  const src = await first.getAttribute('src');
+  await expect(page.locator(`head link[rel="preload"][as="image"][href="${src}"]`)).toHaveCount(1);
 });
 
 test('a listing page carries a strong ETag for anonymous visitors and answers If-None-Match with an empty 304', async ({ baseURL }) => {
