@@ -7,9 +7,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
+import { recreateDatabase } from './bench-database';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4422);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -21,18 +21,6 @@ const out = (line = '') => {
   lines.push(line);
   console.log(line);
 };
-
-async function recreateDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
 
 let ipCounter = 0;
 /** Each bench request comes from its own address (TRUST_PROXY): we measure the work, not our own limiter. */

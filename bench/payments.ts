@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../api/src/config';
 import { startServer } from '../api/src/server';
+import { recreateDatabase } from './bench-database';
 import { startFakeStripe } from '../tests/fixtures/fake-stripe';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4412);
@@ -22,17 +23,6 @@ const out = (line = '') => {
   lines.push(line);
   console.log(line);
 };
-
-async function recreateDatabase(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
-}
 
 let ip = 0;
 async function call(pathname: string, body: unknown, headers: Record<string, string> = {}) {
