@@ -92,7 +92,13 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   const received = owner.page.locator('[data-inquiry-received]', { hasText: 'microgreens' });
   await expect(received).toContainText('Felix Felixson');
   await expect(received).toContainText(farmer.user.email);
-  await expect(owner.page.locator('[data-unread-badge]')).toHaveText('2');
+  await expect(owner.page.locator('[data-auth-area="desktop"] [data-unread-badge]')).toHaveText('2');
+  await expect(owner.page.getByRole('tab', { name: 'Messages 2 unread', exact: true })).toBeVisible();
+  // On a phone the count shows on the button that opens the menu panel, and is in its name.
+  await owner.page.setViewportSize({ width: 390, height: 800 });
+  await expect(owner.page.getByRole('button', { name: 'Open menu, 2 unread messages', exact: true })).toBeVisible();
+  await expect(owner.page.locator('#mobile-menu-button [data-unread-badge]')).toHaveText('2');
+  await owner.page.setViewportSize({ width: 1280, height: 720 });
   await expectNoSeriousAxeViolations(owner.page);
 
   await owner.page.getByRole('tab', { name: /Messages/ }).click();

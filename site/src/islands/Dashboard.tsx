@@ -98,8 +98,10 @@ export default function Dashboard() {
               className="-mb-px shrink-0 border-b-2 border-transparent px-2 py-2.5 text-[13px] font-semibold sm:px-4 sm:text-sm text-muted transition hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
             >
               {t.label}
+              {/* A real space, so the tab's accessible name reads "Messages 1 unread", not "Messages1 unread". */}
+              {t.value === 'messages' && unread ? ' ' : null}
               {t.value === 'messages' && unread ? (
-                <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+                <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
                   {unread}
                   <span className="sr-only"> unread</span>
                 </span>
