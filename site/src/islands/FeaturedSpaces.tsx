@@ -63,8 +63,8 @@ function FeaturedCard({ space }: { space: FeaturedSpace }) {
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-lg leading-snug font-semibold text-ink">
-            <a href={`/spaces/${space.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 group-hover:underline">
-              {space.title}
+            <a href={`/spaces/${space.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800 group-hover:underline" title={space.title}>
+              <span className="line-clamp-2 wrap-anywhere">{space.title}</span>
             </a>
           </h3>
           <DisplayRating />

@@ -430,8 +430,8 @@ function SpaceCard({ space, viewer, onOpen, system, eager }: { space: Space; vie
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 className="text-lg leading-snug font-semibold text-ink">
-            <button type="button" className="text-left hover:text-brand-700 hover:underline" onClick={onOpen}>
-              {space.title}
+            <button type="button" className="text-left hover:text-brand-700 hover:underline" onClick={onOpen} title={space.title}>
+              <span className="line-clamp-2 wrap-anywhere">{space.title}</span>
             </button>
           </h2>
           <DisplayRating />

@@ -42,7 +42,7 @@ export default function SpaceDetailPage({ space: initial, now }: { space: Space;
         viewer={viewer}
         now={now}
         system={growingSystem(systemId)}
-        title={<h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{space.title}</h1>}
+        title={<h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-ink sm:text-4xl">{space.title}</h1>}
       />
       {isOwner && (
         <div className="mt-6">

@@ -132,7 +132,7 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
         <h2 id="thread-title" className="text-base font-semibold text-ink">
           {fullName(conversation.otherUser)}
         </h2>
-        <p className="text-sm text-muted">{conversation.space.title}</p>
+        <p className="line-clamp-1 text-sm wrap-anywhere text-muted" title={conversation.space.title}>{conversation.space.title}</p>
       </div>
       <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${fullName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (

@@ -39,7 +39,7 @@ export function MyListingsTab() {
         <li key={space.id} className="card flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between" data-listing={space.id}>
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="truncate font-semibold text-ink">{space.title}</h3>
+              <h3 className="truncate font-semibold text-ink" title={space.title}>{space.title}</h3>
               <StatusBadge space={space} />
             </div>
             <p className="mt-1 text-sm text-muted">{space.location}</p>

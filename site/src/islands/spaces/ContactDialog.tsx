@@ -98,7 +98,7 @@ export function ContactDialog({
           <Dialog.Title className="text-xl font-bold tracking-tight text-ink">Contact Space Owner</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">Your message opens a conversation with the owner in your dashboard.</Dialog.Description>
           <div className="mt-5 rounded-xl border border-line bg-soil-50 p-4">
-            <p className="font-semibold text-ink">{space.title}</p>
+            <p className="line-clamp-2 font-semibold wrap-anywhere text-ink" title={space.title}>{space.title}</p>
             <p className="mt-0.5 text-sm text-muted">
               {space.location}
               {space.city && !space.location.includes(space.city) ? `, ${space.city}` : ''}

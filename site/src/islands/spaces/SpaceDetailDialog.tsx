@@ -20,7 +20,7 @@ export function SpaceDetailDialog({ space, viewer, onClose, system }: { space: S
               <Dialog.Description className="sr-only">
                 Details of {space.title} in {space.city}
               </Dialog.Description>
-              <SpaceDetail space={space} viewer={viewer} system={system} title={<Dialog.Title className="text-2xl font-bold tracking-tight text-ink">{space.title}</Dialog.Title>} />
+              <SpaceDetail space={space} viewer={viewer} system={system} title={<Dialog.Title className="line-clamp-3 text-2xl font-bold tracking-tight wrap-anywhere text-ink" title={space.title}>{space.title}</Dialog.Title>} />
               <p className="mt-4 text-center text-sm">
                 <a href={`/spaces/${space.id}${system ? `?system=${system.id}` : ''}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
                   Open the listing page
