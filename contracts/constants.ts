@@ -16,3 +16,7 @@ export const MIN_INQUIRY_MESSAGE_LENGTH = 10;
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** A readable cookie that only says "this browser holds a session cookie" (api/src/lib/session-hint.ts):
+ *  pages without it skip GET /api/auth/user and its 401. Not a credential. */
+export const SESSION_HINT_COOKIE = 'farmspace.signed_in';

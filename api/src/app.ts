@@ -25,6 +25,7 @@ import { createDevMailApiRouter, createDevMailPageRouter, devMailAvailable } fro
 import { createHealthRouter } from './modules/health/health.routes';
 import { createPaymentsRouter, createStripeWebhookHandler, WEBHOOK_PATH } from './modules/payments/payments.routes';
 import { createSiteLocals } from './site-locals';
+import { sessionHint } from './lib/session-hint';
 import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
       autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/_astro/') },
     }),
   );
+
+  app.use(sessionHint({ secure: deps.config.production }));
 
   app.use(
     helmet({

@@ -7,11 +7,22 @@ import { visitorFrom } from './browser';
 test.use(visitorFrom(12));
 
 test('desktop: Sign In / Sign Up, then List Space and the avatar menu, then signed out again', async ({ page, context, baseURL }) => {
+  // A visitor without a session asks nothing about it: no GET /api/auth/user, so no 401 in the console.
+  const userCalls: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/auth/user') userCalls.push(page.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
   await expect(nav.getByRole('button', { name: 'Account menu' })).toBeHidden();
+  expect(userCalls).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 
   const user = newUser('Marie');
   await registerViaApi(context, baseURL!, user);
@@ -31,6 +42,12 @@ test('desktop: Sign In / Sign Up, then List Space and the avatar menu, then sign
   await page.waitForURL('/');
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect((await context.request.get('/api/auth/user')).status()).toBe(401);
+  // Signed out again: the next page asks nothing either.
+  const callsWhileSignedIn = userCalls.length;
+  await page.goto('/about');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(userCalls).toHaveLength(callsWhileSignedIn);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('content pages load no React runtime, signed in or not', async ({ page, context, baseURL }) => {

@@ -1,8 +1,10 @@
 // The signed-in user ($user), loaded once per page from GET /api/auth/user and shared by the nav bar
-// script and the islands. A 401 (or any failure) means anonymous (spec 7: not retried).
+// script and the islands. A 401 (or any failure) means anonymous (spec 7: not retried); a browser without a
+// session cookie (no hint cookie, api/src/lib/session-hint.ts) is anonymous without asking.
 import { atom } from 'nanostores';
 import type { AuthUserResponse, CurrentUser } from '../../../contracts/auth';
-import { apiFetch } from './api-client';
+import { SESSION_HINT_COOKIE } from '../../../contracts/constants';
+import { ApiRequestError, apiFetch } from './api-client';
 
 export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: CurrentUser };
 
@@ -16,14 +18,26 @@ export function loadUser(): Promise<UserState> {
   return loading;
 }
 
-/** Asks the server again (after sign-in, registration and profile changes: spec 4). */
+/** Whether the browser holds a session cookie, by the readable hint the server keeps beside it. */
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
+}
+
+/** Asks the server again (after sign-in, registration and profile changes: spec 4). A browser without a
+ *  session cookie is a visitor: no call, so no 401 in its console. */
 export async function refreshUser(): Promise<UserState> {
   let state: UserState;
-  try {
-    const user = await apiFetch<AuthUserResponse>('/api/auth/user');
-    state = { status: 'signed-in', user };
-  } catch {
+  if (!hasSessionHint()) {
     state = { status: 'anonymous' };
+  } else {
+    try {
+      const user = await apiFetch<AuthUserResponse>('/api/auth/user');
+      state = { status: 'signed-in', user };
+    } catch (error) {
+      // The session behind the hint has ended: forget the hint so the next page asks no more.
+      if (error instanceof ApiRequestError && error.status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      state = { status: 'anonymous' };
+    }
   }
   $user.set(state);
   return state;
