@@ -7,6 +7,8 @@ export const FARMER_NAME_MAX_LENGTH = 255;
 /** A thread page: the newest this many messages, older ones with ?before=. */
 export const THREAD_PAGE_DEFAULT = 50;
 export const THREAD_PAGE_MAX = 200;
+/** At most this many listings per conversation lookup (a browse page shows 24 or fewer). */
+export const CONVERSATION_LOOKUP_MAX = 100;
 /** Spec 9: conversations every 30 s; messages every 10 s, stale after 5 s. */
 export const CONVERSATIONS_REFRESH_MS = 30_000;
 export const MESSAGES_REFRESH_MS = 10_000;
@@ -47,6 +49,9 @@ export function defaultInquiryMessage(spaceTitle: string): string {
 // ---- answers -------------------------------------------------------------------------------------
 
 export type Message = { id: number; conversationId: number; senderId: number; content: string; createdAt: string };
+
+/** GET /api/conversations/lookup: a listing the signed-in farmer has already written about. */
+export type ConversationLookupItem = { spaceId: number; conversationId: number };
 
 export type ConversationListItem = {
   id: number;

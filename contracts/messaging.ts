@@ -1,7 +1,7 @@
 // Contracts of the inquiry, conversation and message calls (spec 5, 7): the request schemas the API
 // validates with. The limits, texts and answer types live in messaging-texts.ts (no zod, for islands).
 import { z } from 'zod';
-import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX } from './messaging-texts';
+import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX, CONVERSATION_LOOKUP_MAX } from './messaging-texts';
 
 export * from './messaging-texts';
 
@@ -54,4 +54,12 @@ export const threadQuerySchema = z.object({
   ),
 });
 export type ThreadQuery = z.output<typeof threadQuerySchema>;
+
+/** GET /api/conversations/lookup?spaceIds=1,2,3: the listings on screen whose conversation the farmer has. */
+export const conversationLookupQuerySchema = z.object({
+  spaceIds: z
+    .string({ error: 'spaceIds is required: a comma-separated list of listing ids' })
+    .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${CONVERSATION_LOOKUP_MAX - 1}}$`), { error: `spaceIds must be a comma-separated list of up to ${CONVERSATION_LOOKUP_MAX} listing ids` })
+    .transform((v) => [...new Set(v.split(',').map(Number))]),
+});
 

@@ -151,6 +151,12 @@ test('the contact dialog works by keyboard alone and validates on submit, then o
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Contact Space Owner' });
   await expect(dialog).toBeVisible();
+  // Escape closes the dialog without sending, and gives the focus back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(contact).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
   const name = dialog.getByRole('textbox', { name: 'Your Name' });
   const message = dialog.getByRole('textbox', { name: 'Message' });
   // Focus starts inside the dialog; Tab reaches the name, then the message.
@@ -182,15 +188,19 @@ test('the contact dialog works by keyboard alone and validates on submit, then o
   await page.keyboard.press('Enter');
   await expect(page.locator('#toast-live')).toContainText('Inquiry Sent');
   await expect(dialog).toBeHidden();
-  await expect(contact).toBeFocused();
-
-  // Escape closes the dialog without sending.
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  // Written once: the page offers that conversation instead of a second inquiry, with the focus on it.
+  const view = page.getByRole('link', { name: 'View conversation' });
+  await expect(view).toBeFocused();
+  await expect(contact).toHaveCount(0);
   const sent = (await (await farmer.context.request.get('/api/inquiries/farmer')).json()) as { message: string }[];
   expect(sent.map((i) => i.message)).toEqual(['Too short - is the loft heated in winter?']);
+  const [conversation] = (await (await farmer.context.request.get('/api/conversations')).json()) as { id: number }[];
+  await expect(view).toHaveAttribute('href', `/dashboard?tab=messages&conversation=${conversation!.id}`);
+  // And so does its card on /spaces, on a later visit.
+  await page.goto(`/spaces?city=${city}`);
+  const card = page.locator('[data-space-card]', { hasText: city });
+  await expect(card.getByRole('link', { name: 'View conversation' })).toHaveAttribute('href', `/dashboard?tab=messages&conversation=${conversation!.id}`);
+  await expect(card.getByRole('button', { name: 'Contact Owner' })).toHaveCount(0);
 
   await removeListings(owner, baseURL!);
   await owner.context.close();

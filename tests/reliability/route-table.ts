@@ -143,6 +143,7 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: 'GET', path: '/api/conversations', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/conversations/unread-count', writes: false, access: 'signed-in' },
+  { method: 'GET', path: '/api/conversations/lookup', writes: false, access: 'signed-in', query: async () => 'spaceIds=1,2,3' },
   { method: 'GET', path: '/api/conversations/:id/messages', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.conversation(s.owner)) }) },
   {
     method: 'POST', path: '/api/conversations/:id/messages', writes: true, access: 'owner', ok: 201,

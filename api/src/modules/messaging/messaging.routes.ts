@@ -1,7 +1,7 @@
 // The inquiry and conversation calls of spec 7, all for signed-in users, with per-user limits on new
 // inquiries and on messages. Thin: parse with the contracts, call the services, answer.
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { sendMessageSchema, startConversationSchema, threadQuerySchema, MESSAGING_MESSAGES } from '../../../../contracts/messaging';
+import { conversationLookupQuerySchema, sendMessageSchema, startConversationSchema, threadQuerySchema, MESSAGING_MESSAGES } from '../../../../contracts/messaging';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { HOUR, MINUTE } from '../../lib/clock';
@@ -10,6 +10,7 @@ import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
+import { findFarmerConversations } from './conversation-lookup';
 import { listReceivedInquiries, listSentInquiries } from './inquiries.service';
 
 export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
@@ -51,6 +52,11 @@ export function createMessagingRouter(ctx: AppContext): Router {
 
   router.get('/conversations', requireUser, async (req, res) => {
     res.json(await listConversations(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/conversations/lookup', requireUser, async (req, res) => {
+    const { spaceIds } = parseInput(conversationLookupQuerySchema, req.query);
+    res.json(await findFarmerConversations(ctx.db, currentUser(req).id, spaceIds));
   });
 
   router.get('/conversations/unread-count', requireUser, async (req, res) => {

@@ -2,9 +2,9 @@
 // Message prefilled; validated on submit and then on every change; "Sending..." while the inquiry is on
 // its way; a toast on success (the dialog closes and resets) or failure (it stays open).
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../../contracts/auth';
-import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
+import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS, type StartConversationResponse } from '../../../../contracts/messaging-texts';
 import type { Space } from '../../../../contracts/spaces';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/space-display';
@@ -38,10 +38,14 @@ export function ContactDialog({
   space,
   user,
   trigger,
+  onSent,
 }: {
   space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth'>;
   user: CurrentUser;
   trigger: ReactNode;
+  /** After an inquiry was sent and the dialog has closed, with its conversation. The focus is then the
+   *  caller's to place (the trigger may have given way to a link to the conversation). */
+  onSent?: (conversationId: number) => void;
 }) {
   const id = useId();
   const [open, onOpenChange] = useState(false);
@@ -49,6 +53,7 @@ export function ContactDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
+  const sentConversation = useRef<number | null>(null);
 
   function change(key: keyof Values, value: string) {
     const next = { ...values, [key]: value };
@@ -69,7 +74,7 @@ export function ContactDialog({
     }
     setSending(true);
     try {
-      await apiFetch('/api/conversations', {
+      const sent = await apiFetch<StartConversationResponse>('/api/conversations', {
         method: 'POST',
         body: { spaceId: space.id, content: stripTags(values.message).trim(), farmerName: stripTags(values.farmerName).trim() },
       });
@@ -78,6 +83,7 @@ export function ContactDialog({
       setValues(initialValues(user, space));
       setErrors({});
       setSubmitted(false);
+      sentConversation.current = sent.conversationId;
     } catch (error) {
       showToast({ title: MESSAGING_TEXTS.inquiryFailure.title, description: errorMessage(error, MESSAGING_TEXTS.inquiryFailure.fallback), variant: 'destructive' });
     } finally {
@@ -94,6 +100,13 @@ export function ContactDialog({
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-[90] max-h-[90vh] w-[calc(100vw-2rem)] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
           data-testid="contact-dialog"
+          onCloseAutoFocus={(event) => {
+            const conversationId = sentConversation.current;
+            sentConversation.current = null;
+            if (conversationId === null || !onSent) return;
+            event.preventDefault();
+            onSent(conversationId);
+          }}
         >
           <Dialog.Title className="text-xl font-bold tracking-tight text-ink">Contact Space Owner</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">Your message opens a conversation with the owner in your dashboard.</Dialog.Description>

@@ -1,18 +1,42 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
-// dashboard; signed-in → Contact Owner; signed-out (also while loading) → Sign In / Sign Up.
+// dashboard; signed-in → Contact Owner, or View conversation once the farmer has written about it;
+// signed-out (also while loading) → Sign In / Sign Up.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '../../../../contracts/auth';
+import { conversationPath } from '../../../../contracts/messaging-texts';
 import type { Space } from '../../../../contracts/spaces';
+import { $conversationBySpace, lookUpConversation, rememberConversation } from '../../lib/conversation-lookup-store';
 import type { UserState } from '../../lib/user-store';
 import { ContactDialog } from './ContactDialog';
 
 export type SpaceViewer = UserState;
 
-/** Contact Owner and its dialog (spec 2.7). */
+/** Contact Owner and its dialog (spec 2.7); once the farmer has written, a link to that conversation. */
 function ContactOwner({ space, user }: { space: Space; user: CurrentUser }) {
+  const conversationId = useStore($conversationBySpace, { keys: [String(space.id)] })[space.id];
+  // Sent from this page: the link that replaces the button takes its focus.
+  const justSent = useRef(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => lookUpConversation(space.id), [space.id]);
+  useEffect(() => {
+    if (justSent.current && typeof conversationId === 'number') link.current?.focus();
+  }, [conversationId]);
+  if (typeof conversationId === 'number') {
+    return (
+      <a ref={link} href={conversationPath(conversationId)} className="btn-outline w-full" data-action="view-conversation">
+        View conversation
+      </a>
+    );
+  }
   return (
     <ContactDialog
       space={space}
       user={user}
+      onSent={(id) => {
+        justSent.current = true;
+        rememberConversation(space.id, id);
+      }}
       trigger={
         <button type="button" className="btn-primary w-full" data-action="contact">
           Contact Owner
