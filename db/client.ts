@@ -27,8 +27,11 @@ const MIGRATION_LOCK_KEY = 7_314_001;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs the committed migrations; safe when several instances start at once (advisory lock). */
-  migrate(): Promise<void>;
+  /**
+   * Runs the committed migrations, then `seed` if given, under one advisory lock: safe when several
+   * instances start at once (one migrates and seeds, the others then find it done).
+   */
+  migrate(seed?: (db: Database) => Promise<void>): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /** LISTEN on a channel over its own (reconnecting) connection; stopped at the latest by close(). */
@@ -71,7 +74,11 @@ function wrapPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns a PGlite database: nothing to race with.
+    migrate: async (seed) => {
+      await migratePglite(db as never, { migrationsFolder });
+      await seed?.(db);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -100,11 +107,14 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (seed) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        const locked = drizzlePg({ client, schema });
+        await migratePg(locked, { migrationsFolder });
+        // On the connection that holds the lock: a pool of one cannot then wait on itself.
+        await seed?.(locked as unknown as Database);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();

@@ -26,6 +26,17 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Database
     : openDatabase({ dataDir: path.resolve(config.DATA_DIR) });
 }
 
+/**
+ * Migrates and seeds the database at start, both under the migration lock: instances starting at once on a
+ * new database would otherwise race their select-then-insert seeds (a duplicate coupon stopped one).
+ */
+export async function prepareDatabase(database: DatabaseHandle, production: boolean, now: Date): Promise<void> {
+  await database.migrate(async (db) => {
+    await seedDemonstrationData(db, now);
+    if (!production) await seedDevelopmentCoupons(db);
+  });
+}
+
 /** Stripe with keys; the offline test mode without them outside production; nothing in production without keys. */
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   if (config.STRIPE_SECRET_KEY) {
@@ -54,9 +65,7 @@ async function loadSite(distDir: string): Promise<SiteOptions | undefined> {
 export async function startServer(config: Config) {
   const logger = createLogger(config.LOG_LEVEL);
   const database = openConfiguredDatabase(config, logger);
-  await database.migrate();
-  await seedDemonstrationData(database.db, systemClock.now());
-  if (!config.production) await seedDevelopmentCoupons(database.db);
+  await prepareDatabase(database, config.production, systemClock.now());
 
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config);

@@ -6,6 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -66,6 +67,31 @@ export async function startThrowawayPostgres() {
   };
 }
 
+/**
+ * A database of its own on the shared PostgreSQL server (TEST_DATABASE_URL's, else 127.0.0.1:5432), for
+ * tests that need a real server but stop no database. An unreachable server fails the test, never skips it.
+ */
+export async function createScratchDatabase(prefix: string) {
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const at = (database: string) => Object.assign(new URL(server.href), { pathname: `/${database}` }).href;
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: at('postgres'), connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new Error(`This test needs PostgreSQL at ${server.host} (set TEST_DATABASE_URL to another server): ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  return { url: at(name), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
 export type ProductProcess = {
   child: ChildProcess;
   baseUrl: string;
@@ -77,9 +103,12 @@ const started = new Set<ChildProcess>();
 /** Every line any product process printed during this test file (scanned for secrets). */
 export const processLogs: string[] = [];
 
-/** Starts `npm start`'s entry point (API only) and waits until it prints its address. */
-export async function startProduct(env: Record<string, string>): Promise<ProductProcess> {
-  const port = await freePort();
+/**
+ * Starts `npm start`'s entry point (API only) and waits until it prints its address. `port` restarts an
+ * instance where a proxy expects it; by default a free one.
+ */
+export async function startProduct(env: Record<string, string>, port?: number): Promise<ProductProcess> {
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,

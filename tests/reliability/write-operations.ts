@@ -34,6 +34,11 @@ async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Pro
   }
 }
 
+/** Publishes a listing as a paid one would be (the payment flow is not what these tests are about). */
+export async function publishDirectly(databaseUrl: string, spaceId: number): Promise<void> {
+  await withClient(databaseUrl, (c) => c.query(`update spaces set has_listing_fee = true, is_active = true, expires_at = now() + interval '30 days' where id = $1`, [spaceId]));
+}
+
 async function countRows(databaseUrl: string, query: string, prefix: string): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -73,8 +78,7 @@ export const messageSend: WriteOperation<{ farmers: Array<{ cookie: string; conv
     const created = await post(baseUrl, '/api/spaces', validSpaceBody({ title: 'Crash test rooftop' }), { cookie: ownerCookie, 'x-forwarded-for': nextIp() });
     if (created.status !== 201) throw new Error(`space: ${created.status} ${await created.text()}`);
     const { id: spaceId } = (await created.json()) as { id: number };
-    // Published as a paid listing would be (the payment flow is not what this test is about).
-    await withClient(databaseUrl, (c) => c.query(`update spaces set has_listing_fee = true, is_active = true, expires_at = now() + interval '30 days' where id = $1`, [spaceId]));
+    await publishDirectly(databaseUrl, spaceId);
     const farmers = [];
     for (let i = 0; i < FARMERS; i++) {
       const cookie = await registerUser(baseUrl, `crash-farmer-${i}`);
