@@ -83,7 +83,8 @@ export default function Checkout() {
   const backHref = query.spaceId ? `/spaces/${query.spaceId}` : '/list-space';
 
   const requestIntent = useCallback(
-    async (couponId: number | null): Promise<'ready' | 'free' | false> => {
+    // couponId is the reference validate-coupon answered (coupon.id), never a coupon's number.
+    async (couponId: string | null): Promise<'ready' | 'free' | false> => {
       if (!query.spaceId) return false;
       const seq = ++requestSeq.current;
       setView({ kind: 'loading' });
