@@ -44,16 +44,7 @@ export function createPaymentsRouter(ctx: AppContext): Router {
     const limit = await consumeRateLimit(ctx.db, ctx.clock, INTENT_LIMIT, `user:${user.id}`);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many payment attempts. Please try again later.');
     const input = parseInput(createPaymentIntentSchema, req.body ?? {});
-    let coupon = null;
-    if (input.couponId !== null) {
-      const couponId = readCouponReference(ctx.config.BETTER_AUTH_SECRET, input.couponId, user.id, ctx.clock.now());
-      if (couponId === null) {
-        const guess = await consumeRateLimit(ctx.db, ctx.clock, COUPON_LIMIT, clientIp(req));
-        if (!guess.allowed) throw AppError.tooManyRequests(guess.retryAfterSeconds, COUPON_LIMIT.message);
-        throw AppError.badRequest(PAYMENT_MESSAGES.couponInvalidFallback);
-      }
-      coupon = { couponId, reference: input.couponId };
-    }
+    const coupon = input.couponId === null ? null : await couponOfReference(ctx, req, user.id, input.couponId);
     res.json(await createPaymentIntent(ctx, user.id, { ...input, coupon }, requestMeta(req)));
   });
 
@@ -79,6 +70,15 @@ export function createPaymentsRouter(ctx: AppContext): Router {
   });
 
   return router;
+}
+
+/** The coupon a checkout's `couponId` reference names, or the coupon error of spec 8 (a wrong one spends the code budget). */
+async function couponOfReference(ctx: AppContext, req: express.Request, userId: number, reference: string) {
+  const couponId = readCouponReference(ctx.config.BETTER_AUTH_SECRET, reference, userId, ctx.clock.now());
+  if (couponId !== null) return { couponId, reference };
+  const guess = await consumeRateLimit(ctx.db, ctx.clock, COUPON_LIMIT, clientIp(req));
+  if (!guess.allowed) throw AppError.tooManyRequests(guess.retryAfterSeconds, COUPON_LIMIT.message);
+  throw AppError.badRequest(PAYMENT_MESSAGES.couponInvalidFallback);
 }
 
 /** Mounted on the app before the API's JSON parser: the signature covers the exact bytes received. */
