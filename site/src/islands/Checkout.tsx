@@ -156,6 +156,8 @@ export default function Checkout() {
   }
 
   async function onOutcome(outcome: ConfirmOutcome, paymentIntentId: string) {
+    // The status check says why (e.g. 'The coupon on this payment can no longer be used…').
+    if (outcome.kind === 'ask-server') return finish(paymentIntentId);
     if (outcome.kind === 'error') {
       setPayError({ title: outcome.title, message: outcome.message });
       showToast({ title: outcome.title, description: outcome.message, variant: 'destructive' });

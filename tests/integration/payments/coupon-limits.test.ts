@@ -93,14 +93,16 @@ describe('coupon references and limits with Stripe', () => {
     const coupon = await addCoupon(t, { code: 'LASTONE', percentOff: 20, maxRedemptions: 1 });
     const spaceId = await createDraft(t, owner, 'Paid at a used-up discount');
     const res = await checkout(t, owner, { spaceId, couponId: couponReference(t, owner, coupon.id) });
-    // Meanwhile another owner takes the last redemption …
     const other = await createSignedInUser(t);
-    const free = await checkout(t, other, { spaceId: await createDraft(t, other), couponId: couponReference(t, other, coupon.id) });
-    expect(free.status, free.text).toBe(200);
-    const otherIntent = stripe.succeed(free.json.paymentIntentId);
-    expect((await deliver(stripe.event('payment_intent.succeeded', otherIntent))).status).toBe(200);
-    // … and then the first owner's card is charged at Stripe, before anything could cancel it.
-    expect((await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(res.json.paymentIntentId)))).status).toBe(200);
+    const theirs = await checkout(t, other, { spaceId: await createDraft(t, other), couponId: couponReference(t, other, coupon.id) });
+    expect(theirs.status, theirs.text).toBe(200);
+    // Stripe charges both cards at the discount; the other owner's webhook arrives first and takes the last
+    // redemption (cancelling the first owner's intent fails: Stripe says it already succeeded) …
+    const mine = stripe.succeed(res.json.paymentIntentId);
+    expect((await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(theirs.json.paymentIntentId)))).status).toBe(200);
+    expect(stripe.intents.get(res.json.paymentIntentId)!.status).toBe('succeeded');
+    // … then the first owner's webhook: they paid, so they get their listing.
+    expect((await deliver(stripe.event('payment_intent.succeeded', mine))).status).toBe(200);
     expect((await spaceRowOf(t, spaceId)).hasListingFee).toBe(true);
     expect((await paymentsOf(t, spaceId))[0]!.status).toBe('succeeded');
     const counted = await redemptionsOf(t, coupon.id);
@@ -108,6 +110,23 @@ describe('coupon references and limits with Stripe', () => {
     expect(counted.rows.map((r) => r.userId)).toEqual([other.id]);
     const events = await t.db.select().from(securityEvents).where(and(eq(securityEvents.userId, owner.id), eq(securityEvents.eventType, 'checkout')));
     expect(events.some((e) => (e.metadata as Record<string, unknown> | null)?.couponNotCounted === true)).toBe(true);
+  });
+
+  it("the last redemption taken cancels other owners' unpaid intents with that coupon at Stripe; their checkout says why", async () => {
+    const coupon = await addCoupon(t, { code: 'RUNSOUT', percentOff: 20, maxRedemptions: 1 });
+    const [first, late] = [await createSignedInUser(t), await createSignedInUser(t)];
+    const firstIntent = await checkout(t, first, { spaceId: await createDraft(t, first), couponId: couponReference(t, first, coupon.id) });
+    const lateSpace = await createDraft(t, late, 'Coupon ran out');
+    const lateIntent = await checkout(t, late, { spaceId: lateSpace, couponId: couponReference(t, late, coupon.id) });
+    expect(lateIntent.json.amountCents).toBe(639);
+    expect((await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(firstIntent.json.paymentIntentId)))).status).toBe(200);
+    // Stripe can no longer take the late owner's money at the discount …
+    expect(stripe.intents.get(lateIntent.json.paymentIntentId)!.status).toBe('canceled');
+    expect((await paymentsOf(t, lateSpace))[0]!.status).toBe('canceled');
+    // … and the checkout's status check tells them to ask again.
+    const status = await t.request('/api/payments/status', { cookie: late.cookie, body: { paymentIntentId: lateIntent.json.paymentIntentId } });
+    expect(status.json).toMatchObject({ status: 'canceled', message: PAYMENT_MESSAGES.couponNoLongerValid });
+    expect((await checkout(t, late, { spaceId: lateSpace })).json.amountCents).toBe(799);
   });
 });
 

@@ -3,7 +3,7 @@
 // and moved pending → succeeded in one transaction, makes every later call a no-op. Success publishes,
 // renews or upgrades the listing, redeems the coupon and queues the payment_confirmation e-mail, all in
 // that transaction. Failure and cancellation only change a pending row's status.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { formatUsd } from '../../../../contracts/constants';
 import { PAYMENT_MESSAGES } from '../../../../contracts/payments';
 import type { Executor } from '../../../../db/client';
@@ -19,7 +19,7 @@ import { recordCheckoutEvent, recordFailedAttempt } from './checkout-events';
 import { couponProblem, redeemCoupon } from './coupons';
 
 export type PaymentRow = typeof payments.$inferSelect;
-type Ctx = Pick<AppContext, 'clock' | 'config' | 'logger'>;
+type Ctx = Pick<AppContext, 'clock' | 'config' | 'logger'> & Partial<Pick<AppContext, 'payments'>>;
 
 async function lockPayment(tx: Executor, intentId: string): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.paymentIntentId, intentId)).for('update');
@@ -51,6 +51,7 @@ export async function completePayment(
     // gets what they paid for, the coupon is never counted twice nor past its maximum (docs/decisions/0404).
     if (!counted) ctx.logger.warn({ paymentId: row.id, couponId: row.couponId }, 'coupon not counted: limit reached or already redeemed');
     couponNotCounted = !counted;
+    if (counted) await cancelCheckoutsOfUsedUpCoupon(ctx, tx, row.couponId, row.id);
   }
   await recordCheckoutEvent(tx, {
     userId: row.userId,
@@ -80,11 +81,43 @@ export async function completePayment(
   return true;
 }
 
+/**
+ * When this redemption was the coupon's last, every other unpaid intent with it is cancelled at the
+ * provider, so none can be paid at a discount no longer allowed (docs/decisions/0404); their checkout then
+ * says why. Rows another transaction holds (being fulfilled right now) are skipped: if the provider took
+ * their money they are delivered uncounted. An intent the provider will not cancel (already paid) stays.
+ */
+async function cancelCheckoutsOfUsedUpCoupon(ctx: Ctx, tx: Executor, couponId: number, paymentId: number): Promise<void> {
+  const [coupon] = await tx.select({ max: coupons.maxRedemptions, used: coupons.timesRedeemed }).from(coupons).where(eq(coupons.id, couponId));
+  if (!coupon || coupon.max === null || coupon.used < coupon.max) return;
+  const open = await tx
+    .select({ id: payments.id, paymentIntentId: payments.paymentIntentId })
+    .from(payments)
+    .where(and(eq(payments.couponId, couponId), ne(payments.id, paymentId), inArray(payments.status, ['pending', 'failed']), isNotNull(payments.paymentIntentId)))
+    .for('update', { skipLocked: true });
+  for (const other of open) {
+    try {
+      await ctx.payments?.cancelPaymentIntent(other.paymentIntentId!);
+    } catch (error) {
+      ctx.logger.warn({ err: error, paymentId: other.id }, 'could not cancel an intent whose coupon was used up');
+      continue;
+    }
+    await tx.update(payments).set({ status: 'canceled' }).where(eq(payments.id, other.id));
+  }
+}
+
 /** Locks a payment about to be fulfilled in the order checkout takes them (listing, then payment), so the two never deadlock. */
 export async function lockPaymentForFulfilment(tx: Executor, intentId: string): Promise<PaymentRow | undefined> {
   const [target] = await tx.select({ spaceId: payments.spaceId }).from(payments).where(eq(payments.paymentIntentId, intentId));
   if (target?.spaceId != null) await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, target.spaceId)).for('update');
   return lockPayment(tx, intentId);
+}
+
+/** Why an unpaid payment's coupon may no longer be used by its owner, or null; locks the coupon row. */
+export async function discountProblem(ctx: Ctx, tx: Executor, row: PaymentRow): Promise<string | null> {
+  if (row.couponId === null) return null;
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, row.couponId)).for('update');
+  return couponProblem(tx, coupon, row.userId, ctx.clock.now());
 }
 
 /**
@@ -94,11 +127,12 @@ export async function lockPaymentForFulfilment(tx: Executor, intentId: string): 
  * The coupon row stays locked until the caller's transaction ends, so the check holds until the payment
  * is recorded. Returns true when it refused.
  */
-export async function refuseDiscountNoLongerAllowed(ctx: Ctx & Pick<AppContext, 'payments'>, tx: Executor, row: PaymentRow): Promise<boolean> {
-  if (row.couponId === null || (row.status !== 'pending' && row.status !== 'failed')) return false;
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, row.couponId)).for('update');
-  const problem = await couponProblem(tx, coupon, row.userId, ctx.clock.now());
+export async function refuseDiscountNoLongerAllowed(ctx: Ctx, tx: Executor, row: PaymentRow): Promise<boolean> {
+  if (row.status === 'succeeded') return false;
+  const problem = await discountProblem(ctx, tx, row);
   if (!problem) return false;
+  // Cancelled already, when the coupon ran out: the owner is told why rather than "replaced".
+  if (row.status === 'canceled') return true;
   try {
     await ctx.payments?.cancelPaymentIntent(row.paymentIntentId!);
   } catch (error) {

@@ -7,7 +7,7 @@ import { payments } from '../../../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../auth/security-events';
-import { applyIntentStatus, lockPaymentForFulfilment, recordIntentFailure, refuseDiscountNoLongerAllowed } from './fulfil-payment';
+import { applyIntentStatus, discountProblem, lockPaymentForFulfilment, recordIntentFailure, refuseDiscountNoLongerAllowed } from './fulfil-payment';
 import type { TestCard, TestModeProvider } from './test-mode-provider';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -31,9 +31,15 @@ export async function checkPaymentStatus(ctx: Ctx, userId: number, paymentIntent
     ctx.logger.warn({ err: error, paymentId: row.id }, 'could not ask the provider for a payment status');
     return { status: row.status, spaceId: row.spaceId, message: null };
   }
-  const fresh = await (ctx.db as Database).transaction((tx) => applyIntentStatus(ctx, tx, intent, meta));
-  const status = fresh?.status ?? row.status;
-  return { status, spaceId: row.spaceId, message: status === 'succeeded' ? null : intent.lastErrorMessage };
+  return (ctx.db as Database).transaction(async (tx) => {
+    const fresh = await applyIntentStatus(ctx, tx, intent, meta);
+    const status = fresh?.status ?? row.status;
+    // An intent cancelled because its coupon may no longer be used: the checkout tells the owner to ask again.
+    if (status === 'canceled' && fresh && (await discountProblem(ctx, tx, fresh)) !== null) {
+      return { status, spaceId: row.spaceId, message: PAYMENT_MESSAGES.couponNoLongerValid };
+    }
+    return { status, spaceId: row.spaceId, message: status === 'succeeded' ? null : intent.lastErrorMessage };
+  });
 }
 
 /** Test mode only: the card form posts here; the provider applies Stripe's test-card outcome, then the same fulfilment runs. */
