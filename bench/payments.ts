@@ -64,18 +64,20 @@ const server = await startServer(config);
 try {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
   const { rows } = await pool.query(`insert into coupons (code, name, percent_off, max_redemptions) values ('BENCH50', 'Bench 50%', 50, $1) returning id`, [COUPON_MAX]);
-  const couponId = rows[0].id as number;
+  const couponRowId = rows[0].id as number;
 
-  const owners: { cookie: string; spaceId: number }[] = [];
+  const owners: { cookie: string; spaceId: number; couponId: string }[] = [];
   for (let i = 0; i < OWNERS; i++) {
     const reg = await call('/api/auth/register', { email: `bench${i}-${Date.now()}@example.com`, password: 'Bench-Password-1234', firstName: 'Bench', lastName: `${i}` });
     const cookie = reg.setCookie.map((c) => c.split(';')[0]).join('; ');
     const space = await call('/api/spaces', { title: `Bench roof ${i}`, description: 'A roof to benchmark checkout.', location: `${i} Main St`, city: 'Portland', size: 100, pricePerMonth: '100', spaceType: 'rooftop' }, { cookie });
-    owners.push({ cookie, spaceId: JSON.parse(space.text).id });
+    // The checkout takes the reference validate-coupon answers this owner (docs/decisions/0403).
+    const validated = await call('/api/validate-coupon', { couponCode: 'BENCH50' }, { cookie });
+    owners.push({ cookie, spaceId: JSON.parse(space.text).id, couponId: JSON.parse(validated.text).coupon.id });
   }
 
   let started = performance.now();
-  const intents = await Promise.all(owners.map((o) => call('/api/create-payment-intent', { spaceId: o.spaceId, paymentType: 'listing_fee', currency: 'USD', couponId }, { cookie: o.cookie })));
+  const intents = await Promise.all(owners.map((o) => call('/api/create-payment-intent', { spaceId: o.spaceId, paymentType: 'listing_fee', currency: 'USD', couponId: o.couponId }, { cookie: o.cookie })));
   const intentWall = performance.now() - started;
   const failedIntents = intents.filter((r) => r.status !== 200);
   if (failedIntents.length) throw new Error(`intents failed: ${failedIntents[0]!.status} ${failedIntents[0]!.text}`);
@@ -88,7 +90,7 @@ try {
 
   const published = (await pool.query(`select count(*)::int as n from spaces where has_listing_fee`)).rows[0].n;
   const emails = (await pool.query(`select count(*)::int as n from email_notifications where type = 'payment_confirmation'`)).rows[0].n;
-  const redeemed = (await pool.query(`select times_redeemed from coupons where id = $1`, [couponId])).rows[0].times_redeemed;
+  const redeemed = (await pool.query(`select times_redeemed from coupons where id = $1`, [couponRowId])).rows[0].times_redeemed;
   await pool.end();
 
   out(`# Checkout burst on PostgreSQL (${os.cpus().length} CPUs, ${new Date().toISOString()})`);

@@ -4,7 +4,8 @@ import { LISTING_PRICES_CENTS, PAYMENT_TYPES } from './constants';
 
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-export type CouponSummary = { id: number; name: string; percent_off: number | null; amount_off: number | null };
+/** `id` is the coupon reference for this user (docs/decisions/0403): send it back as `couponId`. */
+export type CouponSummary = { id: string; name: string; percent_off: number | null; amount_off: number | null };
 
 export const PAYMENT_MESSAGES = {
   cardErrorTitle: 'Payment Failed',
@@ -18,6 +19,10 @@ export const PAYMENT_MESSAGES = {
   initFailed: 'Failed to initialize payment. Please try again.',
   unavailable: 'Payment system is currently unavailable.',
   couponInvalidFallback: 'This coupon code is not valid or has expired.',
+  couponAlreadyUsed: 'You have already used this coupon.',
+  couponLimitReached: 'This coupon has reached its redemption limit.',
+  couponInUse: 'Another checkout of yours with this coupon is being completed. Please wait a moment and try again.',
+  couponNoLongerValid: 'The coupon on this payment can no longer be used, so nothing was charged. Remove the coupon to pay the full price, or apply another code.',
   couponCallFailed: 'Unable to validate coupon. Please try again.',
   couponEmptyTitle: 'Invalid Coupon',
   couponEmpty: 'Please enter a coupon code.',

@@ -3,6 +3,9 @@
 // The arithmetic, texts and response types live in payment-texts.ts (no zod) for the islands.
 import { z } from 'zod';
 import { PAYMENT_TYPES } from './constants';
+import { PAYMENT_MESSAGES } from './payment-texts';
+
+const PAYMENT_COUPON_INVALID = PAYMENT_MESSAGES.couponInvalidFallback;
 export * from './payment-texts';
 
 // ---- requests ----------------------------------------------------------------------------------
@@ -26,7 +29,12 @@ export const createPaymentIntentSchema = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.literal('USD', { error: 'Only USD payments are supported.' })),
   // Whatever amount a client sends is ignored: only these fields are read.
-  couponId: z.union([z.null(), z.coerce.number().int().positive('couponId must be positive').max(2_147_483_647)]).optional(),
+  // The reference validate-coupon answered as `coupon.id` (a signed string, docs/decisions/0403). A number
+  // (a coupon's row id) is read as text and refused like any reference this user was not given.
+  couponId: z
+    .union([z.null(), z.string().trim().max(200, PAYMENT_COUPON_INVALID), z.number().transform(String)], { error: PAYMENT_COUPON_INVALID })
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v)),
 });
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
 

@@ -87,6 +87,41 @@ test('list → checkout → coupon applied and removed → 4242 pays → live on
   await expect(page.getByText('$7.99 USD')).toBeVisible();
 });
 
+test('WELCOME20 applied and paid: the checkout sends the reference it was given, $6.39 is charged, once per owner', async ({ page, baseURL }) => {
+  await signUpAndIn(page, baseURL!);
+  const id = await listSpace(page, `Discounted rooftop ${Date.now()}`);
+  const toast = page.locator('#toast-live');
+  const total = page.getByTestId('checkout-total');
+  await expect(total).toHaveText('$7.99');
+  const validated = page.waitForResponse((r) => r.url().endsWith('/api/validate-coupon'));
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/create-payment-intent') && (r.postData() ?? '').includes('couponId'));
+  await page.getByRole('textbox', { name: /Coupon code/ }).fill('WELCOME20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  // The coupon's id is a reference signed for this owner (docs/decisions/0403), sent back unchanged.
+  const reference = ((await (await validated).json()) as { coupon: { id: string } }).coupon.id;
+  expect(reference).toMatch(/^cr1_/);
+  expect((JSON.parse((await asked).postData()!) as { couponId: string }).couponId).toBe(reference);
+  await expect(toast).toContainText('Coupon Applied');
+  await expect(total).toHaveText('$6.39');
+
+  const c = card(page);
+  await c.number.fill('4242424242424242');
+  await c.expiry.fill('1234');
+  await c.cvc.fill('123');
+  await page.getByRole('button', { name: /Complete Payment/ }).click();
+  await expect(page.getByText('Payment successful — your space is live!')).toBeVisible();
+  await expect.poll(async () => (await myListing(page, id))?.status).toBe('active');
+  const receipts = (await (await page.request.get('/api/payments')).json()) as { spaceId: number; amount: string; status: string; couponName: string | null }[];
+  expect(receipts.find((r) => r.spaceId === id)).toMatchObject({ amount: '6.39', status: 'succeeded', couponName: 'Welcome 20% off' });
+
+  // One redemption per owner: a second listing is told so and keeps the full price.
+  await listSpace(page, `Second rooftop ${Date.now()}`);
+  await page.getByRole('textbox', { name: /Coupon code/ }).fill('WELCOME20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast).toContainText('You have already used this coupon.');
+  await expect(total).toHaveText('$7.99');
+});
+
 test('a declined card shows Payment Failed with the provider message; insufficient funds too; then 4242 works', async ({ page, baseURL }) => {
   await signUpAndIn(page, baseURL!);
   const id = await listSpace(page, `Declined rooftop ${Date.now()}`);

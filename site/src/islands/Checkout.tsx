@@ -83,7 +83,8 @@ export default function Checkout() {
   const backHref = query.spaceId ? `/spaces/${query.spaceId}` : '/list-space';
 
   const requestIntent = useCallback(
-    async (couponId: number | null): Promise<'ready' | 'free' | false> => {
+    // couponId is the reference validate-coupon answered (coupon.id), never a coupon's number.
+    async (couponId: string | null): Promise<'ready' | 'free' | false> => {
       if (!query.spaceId) return false;
       const seq = ++requestSeq.current;
       setView({ kind: 'loading' });
@@ -155,6 +156,8 @@ export default function Checkout() {
   }
 
   async function onOutcome(outcome: ConfirmOutcome, paymentIntentId: string) {
+    // The status check says why (e.g. 'The coupon on this payment can no longer be used…').
+    if (outcome.kind === 'ask-server') return finish(paymentIntentId);
     if (outcome.kind === 'error') {
       setPayError({ title: outcome.title, message: outcome.message });
       showToast({ title: outcome.title, description: outcome.message, variant: 'destructive' });

@@ -6,7 +6,7 @@ import { coupons, emailNotifications, securityEvents } from '../../../db/schema/
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
-import { addCoupon, checkout, createDraft, paymentsOf, spaceRowOf } from './payments-helpers';
+import { addCoupon, checkout, couponReference, createDraft, paymentsOf, spaceRowOf } from './payments-helpers';
 
 describe('checkout (Stripe SDK against the fake)', () => {
   let stripe: FakeStripe;
@@ -48,9 +48,10 @@ describe('checkout (Stripe SDK against the fake)', () => {
     const again = await checkout(t, owner, { spaceId: id });
     expect(again.json.paymentIntentId).toBe(first.json.paymentIntentId);
     const coupon = await addCoupon(t, { code: 'REPLACE10', percentOff: 10 });
-    const discounted = await checkout(t, owner, { spaceId: id, couponId: coupon.id });
+    const reference = couponReference(t, owner, coupon.id);
+    const discounted = await checkout(t, owner, { spaceId: id, couponId: reference });
     expect(discounted.json.amountCents).toBe(719);
-    expect(discounted.json.coupon).toEqual({ id: coupon.id, name: coupon.name, percent_off: 10, amount_off: null });
+    expect(discounted.json.coupon).toEqual({ id: reference, name: coupon.name, percent_off: 10, amount_off: null });
     expect(discounted.json.paymentIntentId).not.toBe(first.json.paymentIntentId);
     expect(stripe.intents.get(first.json.paymentIntentId)!.status).toBe('canceled');
     const rows = await paymentsOf(t, id);
@@ -109,7 +110,8 @@ describe('checkout (Stripe SDK against the fake)', () => {
     const ok = await ask('  spring20 ');
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ valid: true, coupon: { name: 'Spring sale', percent_off: 20, amount_off: null } });
-    expect(typeof ok.json.coupon.id).toBe('number');
+    // The id is the reference this owner sends back as couponId, not the coupon's row id.
+    expect(ok.json.coupon.id).toMatch(/^cr1_\d+_\d+_[\w-]{22}$/);
     expect((await ask('OLD5')).json).toMatchObject({ valid: false, coupon: null, message: 'This coupon has expired.' });
     expect((await ask('OFF1')).json).toMatchObject({ valid: false, message: 'This coupon code is not valid or has expired.' });
     expect((await ask('FULL')).json).toMatchObject({ valid: false, message: 'This coupon has reached its redemption limit.' });
@@ -121,15 +123,17 @@ describe('checkout (Stripe SDK against the fake)', () => {
     // An invalid coupon id at checkout is refused, nothing is created.
     const id = await createDraft(t, owner);
     const [full] = await t.db.select().from(coupons).where(eq(coupons.code, 'FULL'));
-    const refused = await checkout(t, owner, { spaceId: id, couponId: full!.id });
+    const refused = await checkout(t, owner, { spaceId: id, couponId: couponReference(t, owner, full!.id) });
     expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('This coupon has reached its redemption limit.');
     expect(await paymentsOf(t, id)).toHaveLength(0);
   });
 
   it('an amount coupon larger than the price is free: published at once, counted, one e-mail', async () => {
     const id = await createDraft(t, owner, 'Free by amount');
     const coupon = await addCoupon(t, { code: 'BIGAMOUNT', amountOff: 5000 });
-    const res = await checkout(t, owner, { spaceId: id, couponId: coupon.id });
+    const reference = couponReference(t, owner, coupon.id);
+    const res = await checkout(t, owner, { spaceId: id, couponId: reference });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ freeTransaction: true });
     expect(res.json.clientSecret).toBeUndefined();
@@ -142,7 +146,7 @@ describe('checkout (Stripe SDK against the fake)', () => {
     expect(emails.filter((e) => e.subject.includes('Free by amount'))).toHaveLength(1);
     // Once per user.
     const other = await createDraft(t, owner);
-    expect((await checkout(t, owner, { spaceId: other, couponId: coupon.id })).json.message).toBe('You have already used this coupon.');
+    expect((await checkout(t, owner, { spaceId: other, couponId: reference })).json.message).toBe('You have already used this coupon.');
   });
 
   it('a provider outage answers "Failed to initialize payment" and leaves no payable row', async () => {

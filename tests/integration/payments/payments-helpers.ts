@@ -1,6 +1,7 @@
 // Shared steps of the payment tests: owners with draft listings, coupons written straight into the table.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { signCouponReference } from '../../../api/src/modules/payments/coupon-reference';
 import { coupons, payments, spaces } from '../../../db/schema/index';
 import { validSpaceBody } from '../../fixtures/spaces';
 import type { TestApp } from '../../fixtures/test-app';
@@ -31,4 +32,9 @@ export async function paymentsOf(t: TestApp, spaceId: number) {
 
 export function checkout(t: TestApp, owner: TestUser, body: Record<string, unknown>) {
   return t.request('/api/create-payment-intent', { cookie: owner.cookie, body: { paymentType: 'listing_fee', currency: 'USD', ...body } });
+}
+
+/** The coupon reference validate-coupon would answer this owner now (signed the same way, without using up its rate limit). */
+export function couponReference(t: TestApp, owner: TestUser, couponId: number): string {
+  return signCouponReference(t.config.BETTER_AUTH_SECRET, owner.id, couponId, t.clock.now());
 }

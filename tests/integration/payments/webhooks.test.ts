@@ -8,7 +8,7 @@ import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { latestEmailTo } from '../../fixtures/outbox';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
-import { addCoupon, checkout, createDraft, paymentsOf, spaceRowOf } from './payments-helpers';
+import { addCoupon, checkout, couponReference, createDraft, paymentsOf, spaceRowOf } from './payments-helpers';
 
 describe('Stripe webhooks and fulfilment', () => {
   let stripe: FakeStripe;
@@ -115,7 +115,7 @@ describe('Stripe webhooks and fulfilment', () => {
     const owners = await fiftyOwners();
     const drafts = await Promise.all(owners.map((o) => createDraft(t, o, 'Concurrent')));
     // Everyone gets an intent at the discounted price (the coupon is not used up yet) …
-    const intents = await Promise.all(owners.map((o, i) => checkout(t, o, { spaceId: drafts[i], couponId: coupon.id })));
+    const intents = await Promise.all(owners.map((o, i) => checkout(t, o, { spaceId: drafts[i], couponId: couponReference(t, o, coupon.id) })));
     expect(intents.filter((r) => !(r.status === 200 && r.json.amountCents === 399)).map((r) => `${r.status} ${r.text}`)).toEqual([]);
     // … and all 50 pay at the same moment.
     const deliveries = intents.map((r) => stripe.event('payment_intent.succeeded', stripe.succeed(r.json.paymentIntentId)));
@@ -137,7 +137,7 @@ describe('Stripe webhooks and fulfilment', () => {
     const coupon = await addCoupon(t, { code: 'FREE10', percentOff: 100, maxRedemptions: 10 });
     const owners = await fiftyOwners();
     const drafts = await Promise.all(owners.map((o) => createDraft(t, o, 'Free race')));
-    const answers = await Promise.all(owners.map((o, i) => checkout(t, o, { spaceId: drafts[i], couponId: coupon.id })));
+    const answers = await Promise.all(owners.map((o, i) => checkout(t, o, { spaceId: drafts[i], couponId: couponReference(t, o, coupon.id) })));
     const free = answers.filter((a) => a.status === 200 && a.json.freeTransaction === true);
     expect(free).toHaveLength(10);
     for (const a of answers.filter((x) => !(x.status === 200 && x.json.freeTransaction))) {

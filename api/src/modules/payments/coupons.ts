@@ -1,27 +1,29 @@
-// Coupons: find and check a code (POST /api/validate-coupon), check one again at checkout, and redeem
-// it when a payment succeeds. The redemption is one conditional UPDATE, so the count can never pass
+// Coupons: find and check a code (POST /api/validate-coupon, answering a reference signed for this user),
+// check one again at checkout and before a payment is taken, and redeem it when a payment succeeds. The redemption is one conditional UPDATE, so the count can never pass
 // max_redemptions however many payments succeed at once (the row lock serialises them).
 import { and, eq, sql } from 'drizzle-orm';
-import type { CouponSummary, ValidateCouponResponse } from '../../../../contracts/payments';
+import { PAYMENT_MESSAGES, type CouponSummary, type ValidateCouponResponse } from '../../../../contracts/payments';
 import { queryRows, type Executor } from '../../../../db/client';
 import { couponRedemptions, coupons } from '../../../../db/schema/index';
+import { signCouponReference } from './coupon-reference';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
-export function toCouponSummary(row: CouponRow): CouponSummary {
-  return { id: row.id, name: row.name, percent_off: row.percentOff, amount_off: row.amountOff };
+/** What the checkout shows of a coupon; `reference` (the `id`) is what it sends back. */
+export function toCouponSummary(row: CouponRow, reference: string): CouponSummary {
+  return { id: reference, name: row.name, percent_off: row.percentOff, amount_off: row.amountOff };
 }
 
 /** Why a coupon cannot be used by this user now, or null when it can. */
 export async function couponProblem(db: Executor, row: CouponRow | undefined, userId: number, now: Date): Promise<string | null> {
-  if (!row || !row.active) return 'This coupon code is not valid or has expired.';
+  if (!row || !row.active) return PAYMENT_MESSAGES.couponInvalidFallback;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'This coupon has expired.';
-  if (row.maxRedemptions !== null && row.timesRedeemed >= row.maxRedemptions) return 'This coupon has reached its redemption limit.';
+  if (row.maxRedemptions !== null && row.timesRedeemed >= row.maxRedemptions) return PAYMENT_MESSAGES.couponLimitReached;
   const [used] = await db
     .select({ id: couponRedemptions.id })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.userId, userId)));
-  if (used) return 'You have already used this coupon.';
+  if (used) return PAYMENT_MESSAGES.couponAlreadyUsed;
   return null;
 }
 
@@ -35,11 +37,11 @@ export async function findCouponById(db: Executor, id: number): Promise<CouponRo
   return row;
 }
 
-export async function validateCoupon(db: Executor, code: string, userId: number, now: Date): Promise<ValidateCouponResponse> {
+export async function validateCoupon(db: Executor, secret: string, code: string, userId: number, now: Date): Promise<ValidateCouponResponse> {
   const row = await findCouponByCode(db, code);
   const problem = await couponProblem(db, row, userId, now);
-  if (problem || !row) return { valid: false, coupon: null, message: problem ?? 'This coupon code is not valid or has expired.' };
-  const summary = toCouponSummary(row);
+  if (problem || !row) return { valid: false, coupon: null, message: problem ?? PAYMENT_MESSAGES.couponInvalidFallback };
+  const summary = toCouponSummary(row, signCouponReference(secret, userId, row.id, now));
   const off = row.percentOff !== null ? `${row.percentOff}% off` : `$${(row.amountOff! / 100).toFixed(2)} off`;
   return { valid: true, coupon: summary, message: `${row.name}: ${off}` };
 }

@@ -1,11 +1,12 @@
 // POST /api/create-payment-intent (spec 7): prices come from the server's constants and the coupon only.
 // A zero total publishes at once ({freeTransaction: true}); otherwise one payable intent per listing:
 // asking again with the same price hands back the same intent, with another price (another coupon)
-// the old one is cancelled and replaced.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+// the old one is cancelled and replaced. One open discounted checkout per user and coupon: a new one
+// cancels the user's older ones on other listings (docs/decisions/0404).
+import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { discountedCents, listPriceCents, PAYMENT_MESSAGES, type CouponSummary, type CreatePaymentIntent, type CreatePaymentIntentResponse } from '../../../../contracts/payments';
 import type { Database, Executor } from '../../../../db/client';
-import { payments, spaces } from '../../../../db/schema/index';
+import { payments, spaces, users } from '../../../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../auth/security-events';
@@ -15,6 +16,9 @@ import { couponProblem, findCouponById, toCouponSummary } from './coupons';
 import { completePayment, type PaymentRow } from './fulfil-payment';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
+
+/** The request once the route has checked the coupon reference: the coupon's row id and the reference itself. */
+export type PaymentIntentRequest = Omit<CreatePaymentIntent, 'couponId'> & { coupon: { couponId: number; reference: string } | null };
 
 const PAYABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
@@ -29,7 +33,7 @@ async function lockOwnSpace(tx: Executor, spaceId: number, userId: number) {
   return row;
 }
 
-export async function createPaymentIntent(ctx: Ctx, userId: number, input: CreatePaymentIntent, meta: RequestMeta): Promise<CreatePaymentIntentResponse> {
+export async function createPaymentIntent(ctx: Ctx, userId: number, input: PaymentIntentRequest, meta: RequestMeta): Promise<CreatePaymentIntentResponse> {
   const now = ctx.clock.now();
   const blockedUntil = await checkoutBlockedUntil(ctx.db, userId, now);
   if (blockedUntil) {
@@ -44,11 +48,17 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Creat
     if ('conflict' in decision) throw AppError.conflict(decision.conflict);
 
     let coupon: CouponSummary | null = null;
-    if (input.couponId != null) {
-      const row = await findCouponById(tx, input.couponId);
+    let couponRowId: number | null = null;
+    if (input.coupon) {
+      // Serialises this user's checkouts (not anyone else's) so two at once cannot both keep the coupon.
+      // NO KEY UPDATE: rows that merely reference the user (payments, events) are not held up by it.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      const row = await findCouponById(tx, input.coupon.couponId);
       const problem = await couponProblem(tx, row, userId, now);
       if (problem || !row) throw AppError.badRequest(problem ?? PAYMENT_MESSAGES.couponInvalidFallback);
-      coupon = toCouponSummary(row);
+      coupon = toCouponSummary(row, input.coupon.reference);
+      couponRowId = row.id;
+      await cancelOtherCheckoutsWithCoupon(ctx, tx, userId, row.id, space.id);
     }
     const listPrice = listPriceCents(input.paymentType);
     const amountCents = discountedCents(listPrice, coupon);
@@ -63,7 +73,7 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Creat
       description,
       ipAddress: meta.ip,
       userAgent: meta.userAgent,
-      couponId: coupon?.id ?? null,
+      couponId: couponRowId,
       listPriceCents: listPrice,
       spaceTitle: space.title,
       createdAt: now,
@@ -87,7 +97,7 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Creat
     const provider = ctx.payments;
     if (!provider) throw AppError.unavailable(PAYMENT_MESSAGES.unavailable);
 
-    const reusable = open.find((p) => p.amount === centsToAmount(amountCents) && p.couponId === (coupon?.id ?? null) && p.paymentType === input.paymentType);
+    const reusable = open.find((p) => p.amount === centsToAmount(amountCents) && p.couponId === couponRowId && p.paymentType === input.paymentType);
     if (reusable) {
       const intent = await provider.retrievePaymentIntent(reusable.paymentIntentId!).catch(() => null);
       if (intent && intent.clientSecret && PAYABLE_STATUSES.has(intent.status)) {
@@ -109,7 +119,7 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Creat
           spaceId: String(space.id),
           userId: String(userId),
           paymentType: input.paymentType,
-          couponId: coupon ? String(coupon.id) : '',
+          couponId: couponRowId === null ? '' : String(couponRowId),
           paymentId: String(row!.id),
         },
         idempotencyKey: `farmspace-payment-${row!.id}`,
@@ -147,5 +157,36 @@ async function cancelIntents(ctx: Ctx, tx: Executor, rows: PaymentRow[]): Promis
       continue;
     }
     await tx.update(payments).set({ status: 'canceled' }).where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])));
+  }
+}
+
+/**
+ * The user's payable intents with this coupon on their other listings are cancelled before a new one is
+ * made, so at most one discounted intent per user and coupon can ever be paid. One that cannot be
+ * cancelled (the provider says it already succeeded, or cannot be reached) refuses the new checkout: its
+ * own success counts the coupon, and the owner asks again.
+ */
+async function cancelOtherCheckoutsWithCoupon(ctx: Ctx, tx: Executor, userId: number, couponId: number, spaceId: number): Promise<void> {
+  const others = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.couponId, couponId),
+        or(isNull(payments.spaceId), ne(payments.spaceId, spaceId)),
+        inArray(payments.status, ['pending', 'failed']),
+        isNotNull(payments.paymentIntentId),
+      ),
+    )
+    .for('update');
+  for (const row of others) {
+    try {
+      await ctx.payments?.cancelPaymentIntent(row.paymentIntentId!);
+    } catch (error) {
+      ctx.logger.warn({ err: error, paymentId: row.id }, 'an older checkout with the same coupon could not be cancelled');
+      throw AppError.conflict(PAYMENT_MESSAGES.couponInUse);
+    }
+    await tx.update(payments).set({ status: 'canceled' }).where(eq(payments.id, row.id));
   }
 }

@@ -2,6 +2,7 @@
 // check after confirming, the test-mode card confirmation, receipts; and the Stripe webhook (raw body).
 import express, { Router } from 'express';
 import {
+  PAYMENT_MESSAGES,
   createPaymentIntentSchema,
   paymentStatusRequestSchema,
   testCardConfirmSchema,
@@ -10,10 +11,11 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
-import { consumeRateLimit, rateLimit } from '../../lib/rate-limit';
+import { clientIp, consumeRateLimit, rateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
 import { requestMeta } from '../auth/security-events';
+import { readCouponReference } from './coupon-reference';
 import { validateCoupon } from './coupons';
 import { createPaymentIntent } from './create-payment-intent';
 import { handleWebhookEvent, verifyWebhook } from './handle-webhook';
@@ -23,15 +25,17 @@ import type { TestModeProvider } from './test-mode-provider';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
 const INTENT_LIMIT = { endpoint: 'create-payment-intent', max: 40, windowMs: 15 * MINUTE };
+// Guessing coupon codes is cheap: limit it per address. A wrong coupon reference at checkout counts
+// against the same budget, so trying references is never cheaper than trying codes.
+const COUPON_LIMIT = { endpoint: 'validate-coupon', max: 30, windowMs: 15 * MINUTE, message: 'Too many coupon attempts. Please try again later.' };
 
 export function createPaymentsRouter(ctx: AppContext): Router {
   const router = Router();
-  // Guessing coupon codes is cheap: limit it per address.
-  const couponLimit = rateLimit(ctx, { endpoint: 'validate-coupon', max: 30, windowMs: 15 * MINUTE, message: 'Too many coupon attempts. Please try again later.' });
+  const couponLimit = rateLimit(ctx, COUPON_LIMIT);
 
   router.post('/validate-coupon', requireUser, couponLimit, async (req, res) => {
     const { couponCode } = parseInput(validateCouponSchema, req.body ?? {});
-    res.json(await validateCoupon(ctx.db, couponCode, currentUser(req).id, ctx.clock.now()));
+    res.json(await validateCoupon(ctx.db, ctx.config.BETTER_AUTH_SECRET, couponCode, currentUser(req).id, ctx.clock.now()));
   });
 
   router.post('/create-payment-intent', requireUser, async (req, res) => {
@@ -40,7 +44,8 @@ export function createPaymentsRouter(ctx: AppContext): Router {
     const limit = await consumeRateLimit(ctx.db, ctx.clock, INTENT_LIMIT, `user:${user.id}`);
     if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many payment attempts. Please try again later.');
     const input = parseInput(createPaymentIntentSchema, req.body ?? {});
-    res.json(await createPaymentIntent(ctx, user.id, input, requestMeta(req)));
+    const coupon = input.couponId === null ? null : await couponOfReference(ctx, req, user.id, input.couponId);
+    res.json(await createPaymentIntent(ctx, user.id, { ...input, coupon }, requestMeta(req)));
   });
 
   router.post('/payments/status', requireUser, async (req, res) => {
@@ -65,6 +70,15 @@ export function createPaymentsRouter(ctx: AppContext): Router {
   });
 
   return router;
+}
+
+/** The coupon a checkout's `couponId` reference names, or the coupon error of spec 8 (a wrong one spends the code budget). */
+async function couponOfReference(ctx: AppContext, req: express.Request, userId: number, reference: string) {
+  const couponId = readCouponReference(ctx.config.BETTER_AUTH_SECRET, reference, userId, ctx.clock.now());
+  if (couponId !== null) return { couponId, reference };
+  const guess = await consumeRateLimit(ctx.db, ctx.clock, COUPON_LIMIT, clientIp(req));
+  if (!guess.allowed) throw AppError.tooManyRequests(guess.retryAfterSeconds, COUPON_LIMIT.message);
+  throw AppError.badRequest(PAYMENT_MESSAGES.couponInvalidFallback);
 }
 
 /** Mounted on the app before the API's JSON parser: the signature covers the exact bytes received. */

@@ -1,10 +1,14 @@
 // What the checkout shows after a confirmation attempt (spec 8), shared by the Stripe and test-mode forms.
 import { PAYMENT_MESSAGES } from '../../../../contracts/payment-texts';
 
-export type ConfirmOutcome = { kind: 'succeeded' } | { kind: 'error'; title: string; message: string };
+export type ConfirmOutcome = { kind: 'succeeded' } | { kind: 'error'; title: string; message: string } | { kind: 'ask-server' };
 
-/** A provider error: card and validation errors show the provider's message; others the generic one. */
-export function providerErrorOutcome(error: { type?: string; message?: string } | undefined): ConfirmOutcome {
+/**
+ * A provider error: card and validation errors show the provider's message. An intent no longer payable
+ * (cancelled by the server, e.g. its coupon ran out) asks the server why; others show the generic text.
+ */
+export function providerErrorOutcome(error: { type?: string; message?: string; code?: string } | undefined): ConfirmOutcome {
+  if (error?.code === 'payment_intent_unexpected_state') return { kind: 'ask-server' };
   if (error && (error.type === 'card_error' || error.type === 'validation_error')) {
     return { kind: 'error', title: PAYMENT_MESSAGES.cardErrorTitle, message: error.message || PAYMENT_MESSAGES.cardErrorFallback };
   }
