@@ -16,6 +16,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'misdirected_request',
   'unsupported_media_type',
   'rate_limited',
   'account_locked',
