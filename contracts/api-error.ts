@@ -1,5 +1,5 @@
 // The JSON body of every error answer of the API (spec section 8: errors carry `message`).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const apiErrorSchema = z.object({
   message: z.string(),

@@ -1,6 +1,6 @@
 // Contracts of the inquiry, conversation and message calls (spec 5, 7): the request schemas the API
 // validates with. The limits, texts and answer types live in messaging-texts.ts (no zod, for islands).
-import { z } from 'zod';
+import { z } from './zod';
 import { DATABASE_ID_MAX } from './constants';
 import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX } from './messaging-texts';
 
