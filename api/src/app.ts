@@ -1,5 +1,6 @@
-// createApp(deps): the Express application. Middleware order: request log → security headers → /api
-// (JSON, routers, 404) → static site files → Astro on-demand pages → 404 page → error handler.
+// createApp(deps): the Express application. Middleware order: request log → security headers → hosts
+// (production) → malformed addresses → /api (JSON, routers, 404) → static site files → Astro on-demand
+// pages → 404 page → error handler.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
