@@ -209,7 +209,7 @@ describe(`fuzzing: ${FUZZ_RUNS} generated inputs and ${SHAPE_RUNS} request shape
           const text = await res.text();
           if (res.status >= 500 || STACK_TRACE.test(text)) failures.push(`${res.status} for ${shown} ${JSON.stringify(request.headers ?? {})}: ${text.slice(0, 300)}`);
         } catch (error) {
-          failures.push(`no answer for ${shown}: ${(error as Error).message}`);
+          failures.push(`no answer for ${shown}: ${(error as Error).message} (${String((error as { cause?: { code?: string; message?: string } }).cause?.code ?? (error as { cause?: { message?: string } }).cause?.message)})`);
         }
       });
       expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
