@@ -29,6 +29,8 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
+  // No on-demand image endpoint: /_image answers 404 (site/src/image-endpoint-off.ts, docs/decisions/0609).
+  image: { endpoint: { route: '/_image', entrypoint: './site/src/image-endpoint-off.ts' } },
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],

@@ -1,5 +1,5 @@
 // The JSON body of every error answer of the API (spec section 8: errors carry `message`).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -16,6 +16,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'misdirected_request',
   'unsupported_media_type',
   'rate_limited',
   'account_locked',

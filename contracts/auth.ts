@@ -1,6 +1,6 @@
 // Accounts and sessions: the request and response shapes of the /api/auth/* calls (spec section 7) and
 // their messages (spec sections 5 and 8), defined once for the islands and the API.
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
 
 /** Field messages of spec section 5, plus the few the spec leaves to us (marked). */

@@ -1,6 +1,6 @@
 // GET /api/blog (spec section 7) and GET /api/blog/{slug}: published database posts.
 // When the list is empty the Resources page shows the built-in MDX articles instead (spec 2.13).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

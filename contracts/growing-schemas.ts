@@ -1,6 +1,6 @@
 // Request schemas of the growing features (zod; API side and forms that already load zod): the growing
 // facts of a listing with bounds and messages, the browse filters, and saved searches.
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CLIMATE_CONTROLS,
   GOODS_ACCESS,

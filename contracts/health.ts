@@ -1,5 +1,5 @@
 // GET /api/health: liveness plus a database round trip.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

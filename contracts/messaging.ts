@@ -1,6 +1,7 @@
 // Contracts of the inquiry, conversation and message calls (spec 5, 7): the request schemas the API
 // validates with. The limits, texts and answer types live in messaging-texts.ts (no zod, for islands).
-import { z } from 'zod';
+import { z } from './zod';
+import { DATABASE_ID_MAX } from './constants';
 import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX, CONVERSATION_LOOKUP_MAX } from './messaging-texts';
 
 export * from './messaging-texts';
@@ -16,7 +17,7 @@ export const startConversationSchema = z.object({
     .number({ error: MESSAGING_MESSAGES.spaceNotFound })
     .int({ error: MESSAGING_MESSAGES.spaceNotFound })
     .positive({ error: MESSAGING_MESSAGES.spaceNotFound })
-    .max(2_147_483_647, { error: MESSAGING_MESSAGES.spaceNotFound }),
+    .max(DATABASE_ID_MAX, { error: MESSAGING_MESSAGES.spaceNotFound }),
   content: content.pipe(z.string().min(INQUIRY_MIN_LENGTH, { error: MESSAGING_MESSAGES.inquiryTooShort })),
   farmerName: z
     .string({ error: MESSAGING_MESSAGES.nameRequired })
@@ -30,12 +31,14 @@ export type StartConversationRequest = z.infer<typeof startConversationSchema>;
 export const sendMessageSchema = z.object({ content });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
+// Message ids are PostgreSQL integers: anything above their range is no message id (and must never reach the query).
 const messageId = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string({ error: 'must be a message id' })
     .regex(/^\d{1,10}$/, { error: 'must be a message id' })
     .transform(Number)
+    .pipe(z.number().max(DATABASE_ID_MAX, { error: 'must be a message id' }))
     .optional(),
 );
 export const threadQuerySchema = z.object({

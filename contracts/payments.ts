@@ -1,7 +1,7 @@
 // Checkout and coupons (spec 7: POST /api/create-payment-intent, POST /api/validate-coupon), receipts,
 // the price arithmetic (spec 9) and every payment message (spec 8), shared by the API and the site.
 // The arithmetic, texts and response types live in payment-texts.ts (no zod) for the islands.
-import { z } from 'zod';
+import { z } from './zod';
 import { PAYMENT_TYPES } from './constants';
 import { PAYMENT_MESSAGES } from './payment-texts';
 

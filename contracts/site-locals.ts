@@ -9,6 +9,8 @@ export interface SpaceReader {
 }
 
 export interface SiteLocals {
+  /** PUBLIC_SITE_URL: the base of every absolute URL an on-demand page prints (never the request's Host). */
+  siteUrl: string;
   blog: BlogReader;
   spaces: SpaceReader;
 }

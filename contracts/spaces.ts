@@ -1,6 +1,6 @@
 // Contracts of the spaces calls (spec 5, 7, 9): the browse query, the create and update bodies, and the
 // space as the API answers it. The site validates with these before sending; the API validates again.
-import { z } from 'zod';
+import { z } from './zod';
 import { AMENITY_IDS } from './amenities';
 import { PAYMENT_TYPES, SPACE_TYPES } from './constants';
 import type { GrowingFacts } from './growing';

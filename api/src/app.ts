@@ -1,7 +1,9 @@
-// createApp(deps): the Express application. Middleware order: request log → security headers → /api
-// (JSON, routers, 404) → static site files → Astro on-demand pages → 404 page → error handler.
+// createApp(deps): the Express application. Middleware order: request log → security headers → hosts
+// (production) → malformed addresses → /api (JSON, routers, 404) → static site files → Astro on-demand
+// pages → 404 page → error handler.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
@@ -11,13 +13,16 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
 import type { AppContext, AppDeps } from './app-context';
+import { allowedHostsGuard } from './lib/allowed-hosts';
 import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
-import { maskUrl } from './lib/logger';
+import { maskUrl, safeErrorReason } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
+import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
 import { attachSessionUser, prepareSessionLookup } from './lib/session';
+import { siteScriptHashes } from './lib/site-script-hashes';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
@@ -80,10 +85,10 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Pages also carry Astro's <meta> CSP with the hashes of the scripts it built (docs/decisions/0002):
-          // a script must pass both, so inline scripts run only when Astro hashed them. Stripe.js: /checkout.
+          // No 'unsafe-inline': an inline script runs only if the site build hashed it (docs/decisions/0608);
+          // pre-rendered pages also carry Astro's <meta> CSP with the same hashes (0002). Stripe.js: /checkout.
           // Pagefind's search index (Resources) runs as WebAssembly: 'wasm-unsafe-eval' (not 'unsafe-eval').
-          scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(site ? siteScriptHashes(site.clientDir) : []), 'https://js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
@@ -105,6 +110,21 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   // their Content-Encoding set already and pass through untouched (docs/decisions/0701).
   app.use(compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } }));
 
+  // Production answers only its configured host names (docs/decisions/0606).
+  if (deps.config.production) {
+    app.use(allowedHostsGuard([deps.config.PUBLIC_SITE_URL, ...deps.config.ALLOWED_ORIGINS]));
+  }
+
+  // Bad percent-encoding and NUL characters: refused here, once, for every route below (docs/decisions/0605).
+  app.use(rejectMalformedAddress);
+
+  // No answer of the API is stored by a cache unless a route says so (public reads); better-auth's
+  // session answers carry tokens, so this comes before its handler.
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
   // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
   app.use(
     '/api',
@@ -118,12 +138,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   app.post(WEBHOOK_PATH, ...createStripeWebhookHandler(context));
 
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulInBody);
   api.use(prepareSessionLookup(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
   api.use(createHealthRouter(context));
   api.use(createAuthRouter(context));
   api.use(createBlogRouter(context));
@@ -151,7 +167,10 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     // as on the API; requests without a session cookie skip the lookup.
     const session = attachSessionUser(context.auth, { db: context.db, secret: context.config.BETTER_AUTH_SECRET });
     app.use(spacePageValidators(context));
-    app.use(session, (req, res, next) => ssrHandler(req, res, next, createSiteLocals(context, req.user?.id)));
+    app.use(session, (req, res, next) => {
+      reasonPhraseFollowsStatus(res);
+      return ssrHandler(req, res, next, createSiteLocals(context, req.user?.id));
+    });
   }
   const notFoundPage = path.join(site.clientDir, '404.html');
   app.use((req, res, next) => {
@@ -159,6 +178,18 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     if (existsSync(notFoundPage)) return res.status(404).sendFile(notFoundPage, { headers: { 'Cache-Control': 'no-store' } });
     res.status(404).type('text/plain').send('Not found');
   });
+}
+
+/**
+ * Astro copies its Response's statusText onto the answer, and that stays "OK" when a page sets only
+ * Astro.response.status: the status line read "404 OK". The reason phrase is the status's own.
+ */
+function reasonPhraseFollowsStatus(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+    this.statusMessage = STATUS_CODES[statusCode] ?? '';
+    return (writeHead as (...args: unknown[]) => Response).call(this, statusCode, ...rest);
+  } as Response['writeHead'];
 }
 
 /**
@@ -207,11 +238,11 @@ function decodeSafe(pathname: string): string {
 /** Answers every error as JSON {message, code, fieldErrors?} (text for pages); never a stack trace. */
 export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, req);
     if (!appError) {
       deps.logger.error({ err: error, reqId: req.id }, 'unhandled error');
     } else if (appError.code === 'unavailable') {
-      deps.logger.warn({ reqId: req.id, reason: (error as Error)?.message?.slice(0, 200) }, 'database unavailable');
+      deps.logger.warn({ reqId: req.id, reason: safeErrorReason(error) }, 'database unavailable');
     }
     if (res.headersSent) return;
     const status = appError?.status ?? 500;
@@ -225,8 +256,10 @@ export function errorHandler(deps: Pick<AppDeps, 'logger'>): ErrorRequestHandler
 }
 
 /** Turns our AppError and the body parser's errors into AppErrors; anything else is unexpected. */
-function toAppError(error: unknown): AppError | null {
+function toAppError(error: unknown, req: Request): AppError | null {
   if (error instanceof AppError) return error;
+  const badEncoding = badEncodingError(error, req);
+  if (badEncoding) return badEncoding;
   // The database is down or restarting: a 503 the person can act on (try again), not an internal error.
   if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   const type = (error as { type?: string } | null)?.type;

@@ -8,6 +8,7 @@ import { getVisibleSpace } from './modules/spaces/spaces.service';
 
 export function createSiteLocals(ctx: AppContext, viewerId: number | undefined): SiteLocals {
   return {
+    siteUrl: ctx.config.PUBLIC_SITE_URL,
     blog: { findPublishedPost: (slug) => findPublishedPost(ctx.db, slug) },
     spaces: {
       findVisibleSpace: (id) =>

@@ -1,8 +1,12 @@
 // Fuzzing: fast-check generates ≥ 1,000 JSON bodies (writing routes) or query strings (reading routes)
 // for every entry of the route table — wrong types, huge numbers, unicode, deep nesting, 100 kB strings,
-// the valid sample with one field broken — sent as the signed-in owner, many at once over HTTP. Every
-// answer is below 500 with no stack trace, and the process keeps answering.
+// the valid sample with one field broken — and then request shapes around them (issue 15, item 9): bodies
+// that lie about their Content-Encoding (and real gzip/br ones), paths and queries that are not valid
+// percent-encoding, NUL characters in every string field, key, query value and path parameter, and
+// integers beyond int4/int8 in every id, cursor and number. All sent as the signed-in owner, many at once
+// over HTTP. Every answer is below 500 with no stack trace, and the process keeps answering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { TestApp } from '../fixtures/test-app';
 import { freshIp, newScenario, startSuiteApp } from './harness';
@@ -11,6 +15,8 @@ import { recordFigures } from './summary';
 import { assertNoSecrets, rememberSecret } from './secrets';
 
 export const FUZZ_RUNS = 1000;
+/** Request shapes (encoding, percent-encoding, NUL, huge integers) per route, on top of FUZZ_RUNS. */
+export const SHAPE_RUNS = 250;
 const CONCURRENCY = 24;
 const STACK_TRACE = /\n\s+at\s|\bat [\w.<>]+ \(.*:\d+:\d+\)|node_modules|\.ts:\d+:\d+|TypeError|ReferenceError/;
 
@@ -91,6 +97,76 @@ function queryArbitrary(): fc.Arbitrary<string> {
     .chain((q) => fc.constantFrom(q, q.replace(/%5B/g, '[').replace(/%5D/g, ']'), `${q}&${q}`, `${q}&bad=%E0%A4%A`, `${q}&x=%FF%FE`));
 }
 
+/** One request the fuzzer sends: the path (with query) and, for writing routes, the body and its headers. */
+type FuzzRequest = { target: string; body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> };
+
+const HUGE_INTEGERS = ['9999999999', '2147483648', '-2147483649', '4294967296', '9223372036854775808', '-9223372036854775809', '99999999999999999999', '1e309', '0x7fffffff'];
+const BAD_PERCENT = ['%ff', '%FF%FE', '%E0%A4%A', '%', '%zz', '%c0%af', '%ed%a0%80', '%f0%28%8c%28'];
+const NUL_SEGMENTS = ['%00', 'a%00b', '1%00', '%00'.repeat(20)];
+const NUL_TEXTS = ['\u0000', 'a\u0000b', '\u0000'.repeat(50), 'Roof\u0000top garden'];
+const CURSOR_KEYS = ['before', 'after', 'limit', 'cursor', 'id', 'page', 'offset', 'spaceId', 'minPrice', 'maxSize', 'token'];
+
+/** The sample with one value changed at any depth (the NUL or huge-integer shapes reach nested fields too). */
+function everyPath(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  if (Array.isArray(value)) return value.flatMap((v, i) => [[...prefix, i], ...everyPath(v, [...prefix, i])]);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...everyPath(v, [...prefix, k])]);
+  return [];
+}
+function withValueAt(sample: unknown, at: Array<string | number>, value: unknown): unknown {
+  const copy = structuredClone(sample) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[at[at.length - 1]!] = value;
+  return copy;
+}
+
+/**
+ * The shapes of item 9 for one route: its path with each parameter replaced by bad percent-encoding, a
+ * NUL or a huge integer; its query with those as keys and values; and, for writing routes, its sample body
+ * with a NUL or a huge integer in each field, a NUL in a key, or a lying (or true) Content-Encoding.
+ */
+function shapeArbitrary(entry: RouteEntry, url: string, kind: 'body' | 'query', sample: unknown): fc.Arbitrary<FuzzRequest> {
+  const [path, query] = url.split('?') as [string, string | undefined];
+  const withQuery = (p: string, extra?: string) => [p, [query, extra].filter(Boolean).join('&')].filter(Boolean).join('?');
+  const segment = fc.constantFrom(...BAD_PERCENT, ...NUL_SEGMENTS, ...HUGE_INTEGERS);
+  const shapes: Array<fc.Arbitrary<FuzzRequest>> = [
+    // The query: bad percent-encoding and NUL in keys and values, huge integers in every id and cursor.
+    fc
+      .tuple(fc.constantFrom(...CURSOR_KEYS, ...BAD_PERCENT, 'a%00'), segment)
+      .map(([k, v]) => ({ target: withQuery(path, `${k}=${v}`) })),
+  ];
+  // The path: each parameter (a route's own id or slug) replaced; better-auth's catch-all at its concrete path.
+  if (entry.path.includes(':') && !entry.as) shapes.push(segment.map((seg) => ({ target: withQuery(entry.path.replace(/:(\w+)/g, seg)) })));
+  else shapes.push(segment.map((seg) => ({ target: withQuery(`${path}/${seg}`) })));
+  if (kind === 'body') {
+    const json = JSON.stringify(sample ?? {});
+    const paths = everyPath(sample);
+    shapes.push(
+      // A body that says it is compressed and is not, and one that really is (it must be read as usual).
+      fc.constantFrom('gzip', 'br', 'deflate', 'zstd', 'gzip, br', 'identity, gzip').map((encoding) => ({ target: url, body: json, headers: { 'content-encoding': encoding } })),
+      fc.constantFrom(['gzip', gzipSync(json)], ['br', brotliCompressSync(json)], ['deflate', deflateSync(json)], ['gzip', gzipSync(json).subarray(0, 12)]).map(([encoding, bytes]) => ({
+        target: url,
+        body: new Uint8Array(bytes as Buffer),
+        headers: { 'content-encoding': encoding as string },
+      })),
+      // NUL in any string field at any depth, in a key, and huge integers (as numbers and as text) anywhere.
+      fc.constantFrom(...NUL_TEXTS).map((text) => ({ target: url, body: JSON.stringify({ ...(sample as object), [`k${text}`]: 1 }) })),
+    );
+    if (paths.length) {
+      shapes.push(
+        fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...NUL_TEXTS)).map(([at, text]) => ({ target: url, body: JSON.stringify(withValueAt(sample, at, text)) })),
+        // Raw JSON numbers beyond every integer type (JSON.stringify cannot write 99999999999999999999 exactly).
+        fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...HUGE_INTEGERS.filter((n) => /^-?\d+$/.test(n)))).map(([at, n]) => ({
+          target: url,
+          body: JSON.stringify(withValueAt(sample, at, '__HUGE__')).replace('"__HUGE__"', n),
+        })),
+        fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...HUGE_INTEGERS)).map(([at, n]) => ({ target: url, body: JSON.stringify(withValueAt(sample, at, n)) })),
+      );
+    }
+  }
+  return fc.oneof(...shapes);
+}
+
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
@@ -102,7 +178,7 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
 
 const fuzzed = ROUTES.filter((e) => fuzzKind(e) !== 'none');
 
-describe(`fuzzing: ${FUZZ_RUNS} generated inputs per route`, () => {
+describe(`fuzzing: ${FUZZ_RUNS} generated inputs and ${SHAPE_RUNS} request shapes per route`, () => {
   it.each(fuzzed.map((e) => [e.as ? `${routeKey(e)} (as ${e.as.method} ${e.as.path})` : routeKey(e), e] as const))(
     '%s',
     { timeout: 180_000 },
@@ -113,27 +189,32 @@ describe(`fuzzing: ${FUZZ_RUNS} generated inputs per route`, () => {
       const { method, url } = await resolveCall(entry, s);
       const kind = fuzzKind(entry);
       const seed = Number(process.env.FUZZ_SEED ?? 20261122) + name.length;
-      const inputs =
-        kind === 'body' ? fc.sample(bodyArbitrary(await sampleBody(entry, s)), { numRuns: FUZZ_RUNS, seed }) : fc.sample(queryArbitrary(), { numRuns: FUZZ_RUNS, seed });
+      const sample = kind === 'body' ? await sampleBody(entry, s) : undefined;
+      const generated =
+        kind === 'body' ? fc.sample(bodyArbitrary(sample), { numRuns: FUZZ_RUNS, seed }) : fc.sample(queryArbitrary(), { numRuns: FUZZ_RUNS, seed });
+      const requests: FuzzRequest[] = [
+        ...generated.map((input) => (kind === 'query' ? { target: `${url}${url.includes('?') ? '&' : '?'}${input}` } : { target: url, body: input })),
+        ...fc.sample(shapeArbitrary(entry, url, kind as 'body' | 'query', sample), { numRuns: SHAPE_RUNS, seed }),
+      ];
       const failures: string[] = [];
-      await pool(inputs, CONCURRENCY, async (input) => {
-        const target = kind === 'query' ? `${t.baseUrl}${url}${url.includes('?') ? '&' : '?'}${input}` : `${t.baseUrl}${url}`;
+      await pool(requests, CONCURRENCY, async (request) => {
+        const shown = JSON.stringify(`${request.target} ${typeof request.body === 'string' ? request.body : request.body ? '<bytes>' : ''}`.slice(0, 300));
         try {
-          const res = await fetch(target, {
+          const res = await fetch(`${t.baseUrl}${request.target}`, {
             method,
             redirect: 'manual',
-            headers: { origin: t.baseUrl, cookie: s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }) },
-            body: kind === 'body' ? input : undefined,
+            headers: { origin: t.baseUrl, cookie: s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }), ...request.headers },
+            body: kind === 'body' ? request.body : undefined,
           });
           const text = await res.text();
-          if (res.status >= 500 || STACK_TRACE.test(text)) failures.push(`${res.status} for ${JSON.stringify(input.slice(0, 300))}: ${text.slice(0, 300)}`);
+          if (res.status >= 500 || STACK_TRACE.test(text)) failures.push(`${res.status} for ${shown} ${JSON.stringify(request.headers ?? {})}: ${text.slice(0, 300)}`);
         } catch (error) {
-          failures.push(`no answer for ${JSON.stringify(input.slice(0, 300))}: ${(error as Error).message}`);
+          failures.push(`no answer for ${shown}: ${(error as Error).message} (${String((error as { cause?: { code?: string; message?: string } }).cause?.code ?? (error as { cause?: { message?: string } }).cause?.message)})`);
         }
       });
       expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
       expect((await fetch(`${t.baseUrl}/api/health`)).status, 'the process stopped answering').toBe(200);
-      recordFigures('fuzz', { [name]: inputs.length });
+      recordFigures('fuzz', { [name]: requests.length });
     },
   );
 });

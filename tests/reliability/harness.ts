@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 import { spaceRow, insertSpaces } from '../fixtures/spaces';
 import { resolveCall, sampleBody, type RouteEntry, type Scenario } from './route-table';
-import { rememberSecret } from './secrets';
+import { rememberPersonalData, rememberSecret } from './secrets';
 
 export type Who = 'visitor' | 'stranger' | 'owner';
 
@@ -26,6 +26,7 @@ export async function newScenario(t: TestApp): Promise<Scenario> {
   // Their passwords and session tokens must never appear in a log line (secrets.ts).
   for (const user of [owner, stranger, third]) {
     rememberSecret(user.password);
+    rememberPersonalData(user.email);
     for (const pair of user.cookie.split('; ')) rememberSecret(decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]);
   }
   const draftSpace = async (user: TestUser) => {
@@ -48,7 +49,9 @@ export async function newScenario(t: TestApp): Promise<Scenario> {
       const spaceId = await publishedSpace(third);
       const now = t.clock.now();
       const [row] = await t.db.insert(conversations).values({ spaceId, ownerId: third.id, farmerId: farmer.id, lastMessageAt: now, createdAt: now }).returning({ id: conversations.id });
-      await t.db.insert(messages).values({ conversationId: row!.id, senderId: farmer.id, content: 'Is the space still free?', createdAt: now });
+      const content = `Is the space still free? Asking for ${farmer.email}`;
+      rememberPersonalData(content);
+      await t.db.insert(messages).values({ conversationId: row!.id, senderId: farmer.id, content, createdAt: now });
       return row!.id;
     },
     async payment(user: TestUser) {
@@ -70,6 +73,7 @@ export async function newScenario(t: TestApp): Promise<Scenario> {
     async savedSearch(user: TestUser) {
       const saved = await createSavedSearch(t.db, user.id, { name: `Search of ${user.id}`, query: 'city=Portland' }, t.clock.now());
       const [row] = await queryRows<{ token: string }>(t.db, sql`select unsubscribe_token as token from saved_searches where id = ${saved.id}`);
+      rememberPersonalData(row!.token);
       return { id: saved.id, token: row!.token };
     },
   };

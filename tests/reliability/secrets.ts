@@ -1,13 +1,20 @@
-// The secrets scan: no password, token, session id or key in any log line. The suite's test apps and
-// product processes keep every log line; each test file scans its own at the end (afterAll).
+// The secrets scan: no password, token, session id or key, and no personal data (e-mail addresses,
+// message texts, unsubscribe tokens), in any log line. The suite's test apps and product processes keep
+// every log line; each test file scans its own at the end (afterAll).
 import { expect } from 'vitest';
 import { recordFigures } from './summary';
 
 const remembered = new Set<string>();
+const personal = new Set<string>();
 
 /** Values that must never be logged: passwords, cookies' session tokens, reset tokens, keys. */
 export function rememberSecret(value: string | undefined | null): void {
   if (value && value.length >= 8) remembered.add(value);
+}
+
+/** Personal data of the scenario users that must never be logged: e-mail addresses, message texts, tokens of their mail links. */
+export function rememberPersonalData(value: string | undefined | null): void {
+  if (value && value.length >= 8) personal.add(value);
 }
 
 /** Shapes of secrets, whatever their value: a session cookie, a password field, a bearer token, a key. */
@@ -25,7 +32,8 @@ export function assertNoSecrets(lines: readonly string[], where: string): void {
   for (const line of lines) {
     for (const [what, shape] of SECRET_SHAPES) if (shape.test(line)) found.push(`${what}: ${line.slice(0, 300)}`);
     for (const value of remembered) if (line.includes(value)) found.push(`a remembered secret (${value.slice(0, 3)}…): ${line.slice(0, 300)}`);
+    for (const value of personal) if (line.includes(value)) found.push(`personal data (${value.slice(0, 3)}…): ${line.slice(0, 300)}`);
   }
   recordFigures('secrets', { [where]: lines.length });
-  expect(found, `${where}: secrets in log lines`).toEqual([]);
+  expect(found, `${where}: secrets or personal data in log lines`).toEqual([]);
 }

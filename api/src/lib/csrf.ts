@@ -26,14 +26,13 @@ export type CsrfOptions = {
 
 export function csrfGuard(options: CsrfOptions) {
   const accepted = new Set([new URL(options.siteUrl).origin, ...(options.allowedOrigins ?? []).map((o) => new URL(o).origin)]);
-  const acceptedList = [...accepted].join(', ');
   return (req: Request, _res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (CSRF_EXEMPT_PATHS.has(req.originalUrl.split('?')[0]!)) return next();
     const origin = requestOrigin(req);
     if (!origin) return next(AppError.forbidden('Request refused: it does not say which site it comes from (Origin).'));
     if (!accepted.has(origin) && !(options.acceptOwnOrigin && origin === ownOrigin(req))) {
-      return next(AppError.forbidden(refusal(origin, acceptedList, options.acceptOwnOrigin)));
+      return next(AppError.forbidden(refusal(origin)));
     }
     if (hasBody(req) && !req.is('application/json')) {
       return next(AppError.forbidden('Request refused: the body must be JSON (Content-Type: application/json).'));
@@ -42,14 +41,13 @@ export function csrfGuard(options: CsrfOptions) {
   };
 }
 
-/** Says what the operator can set: the person who opened the site at an unexpected address needs that. */
-function refusal(origin: string, acceptedList: string, ownOriginAccepted: boolean): string {
+/**
+ * Says what the operator can set (the person who opened the site at an unexpected address needs that),
+ * but not which origins are accepted: that list is a map of the deployment for whoever probes it.
+ */
+function refusal(origin: string): string {
   const safeOrigin = origin === 'null' ? 'an unknown page' : origin.slice(0, 200);
-  return (
-    `Cross-site request refused: this server accepts changes only from ${acceptedList}` +
-    (ownOriginAccepted ? ' and its own address' : '') +
-    `, not from ${safeOrigin}. If ${safeOrigin} is this site, set PUBLIC_SITE_URL to it or add it to ALLOWED_ORIGINS.`
-  );
+  return `Cross-site request refused: this server does not accept changes from ${safeOrigin}. If ${safeOrigin} is this site, set PUBLIC_SITE_URL to it or add it to ALLOWED_ORIGINS.`;
 }
 
 /** The origin the browser used to reach this process: scheme (X-Forwarded-Proto only behind a trusted proxy) and Host. */

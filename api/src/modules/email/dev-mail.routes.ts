@@ -1,6 +1,8 @@
 // The development mailbox, readable at GET /api/dev/mail (JSON) and /dev/mail (HTML). Mounted only
-// when not in production and only when mail goes to the in-memory mailbox (no SMTP_URL).
-import { Router } from 'express';
+// when not in production and only when mail goes to the in-memory mailbox (no SMTP_URL), and answered
+// only to the machine itself: it holds everyone's reset links (docs/decisions/0607).
+import { isIP } from 'node:net';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Mailer } from '../../lib/mailer';
 import { escapeHtml } from './email-templates';
 
@@ -8,10 +10,27 @@ export function devMailAvailable(production: boolean, mailer: Mailer): boolean {
   return !production && typeof mailer.list === 'function';
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+/**
+ * Decided by the socket's peer address, never X-Forwarded-For (anyone can send that header). Requests
+ * from other addresses fall through to the 404, as if there were no mailbox.
+ */
+function fromThisMachine(req: Request, _res: Response, next: NextFunction) {
+  if (isLoopbackAddress(req.socket.remoteAddress)) return next();
+  next('router');
+}
+
 /** GET /dev/mail under /api: the JSON list, newest first. */
 export function createDevMailApiRouter(mailer: Mailer): Router {
   const router = Router();
-  router.get('/dev/mail', (_req, res) => {
+  router.get('/dev/mail', fromThisMachine, (_req, res) => {
     res.json(mailer.list!().map(({ to, subject, text, html, headers, createdAt }) => ({ to, subject, text, html, headers: headers ?? {}, createdAt })));
   });
   return router;
@@ -20,7 +39,7 @@ export function createDevMailApiRouter(mailer: Mailer): Router {
 /** GET /dev/mail: a page listing the mailbox; each email's HTML is shown in a sandboxed frame. */
 export function createDevMailPageRouter(mailer: Mailer): Router {
   const router = Router();
-  router.get('/dev/mail', (_req, res) => {
+  router.get('/dev/mail', fromThisMachine, (_req, res) => {
     const emails = mailer.list!();
     const items = emails
       .map(
