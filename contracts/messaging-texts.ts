@@ -7,6 +7,11 @@ export const FARMER_NAME_MAX_LENGTH = 255;
 /** A thread page: the newest this many messages, older ones with ?before=. */
 export const THREAD_PAGE_DEFAULT = 50;
 export const THREAD_PAGE_MAX = 200;
+/** A page of the conversation list (newest activity first); older ones with ?before=<X-Next-Cursor>. */
+export const CONVERSATIONS_PAGE_DEFAULT = 50;
+export const CONVERSATIONS_PAGE_MAX = 200;
+/** The answer header of GET /api/conversations that carries the cursor of the next (older) page, if any. */
+export const CONVERSATIONS_NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 /** Spec 9: conversations every 30 s; messages every 10 s, stale after 5 s. */
 export const CONVERSATIONS_REFRESH_MS = 30_000;
 export const MESSAGES_REFRESH_MS = 10_000;
