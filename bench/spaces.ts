@@ -86,6 +86,18 @@ function startServer(mode: ServerMode, port: number, dbUrl: string, extraEnv: Re
   });
 }
 
+/** Stops the servers and waits for them to exit (their pools closed): the 1M copy needs the 100k database idle. */
+async function stopServers(children: ChildProcess[]) {
+  await Promise.all(
+    children.map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}
+
 type Run = { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
 /** The cursor of the n-th page (n ≥ 2) of the benchmark query. */
@@ -150,6 +162,12 @@ async function prepareLargeDatabase(name: string, template: string, ownerId: num
     return;
   }
   await admin(`drop database if exists "${name}" with (force)`);
+  // Sessions of servers that just exited may linger a moment; a template must have none.
+  for (let i = 0; i < 50; i++) {
+    const [row] = await admin<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = '${template}'`);
+    if (Number(row!.n) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   await admin(`create database "${name}" template "${template}"`);
   await seedTo(databaseUrl(name), ownerId, 100_000, 1_000_000);
 }
@@ -221,7 +239,7 @@ async function phase(label: string, dbUrl: string) {
     results[`${label} single-connection`] = { firstMean: single.latency.mean, tenthMean: singleTenth.latency.mean, firstP99: single.latency.p99, tenthP99: singleTenth.latency.p99 };
     return { first: firstRun!, bareFirst: bareFirst!, tenth: tenth!, bareTenth: bareTenth!, growing: growing!, cached: cachedFirst!, limit: limitFirst!, singleFirst: single.latency.mean, singleTenth: singleTenth.latency.mean };
   } finally {
-    for (const child of [express, bare, cached, limit]) child.kill('SIGTERM');
+    await stopServers([express, bare, cached, limit]);
   }
 }
 
@@ -266,8 +284,7 @@ async function cachePhase(label: string, dbUrl: string) {
     }
     return summary;
   } finally {
-    on.kill('SIGTERM');
-    off.kill('SIGTERM');
+    await stopServers([on, off]);
   }
 }
 
