@@ -1,5 +1,5 @@
 // The request id every answer carries (X-Request-Id, req.id for error logs) and one log line per request
-// (pino: info for 2xx/3xx, warn for 4xx, error for 5xx and aborted answers), built only when that level is
+// (pino: info for 2xx/3xx, warn for 4xx, error for 5xx), built only when that level is
 // written. It replaces pino-http, whose per-request child logger serialised and redacted every request up
 // front, even at LOG_LEVEL=warn where the line is dropped: the Express path's largest per-request cost and
 // most of its garbage (docs/decisions/0703).
@@ -30,9 +30,10 @@ export function requestLog(logger: Logger) {
     if (quiet(req.url)) return next();
     const started = performance.now();
     res.once('close', () => {
+      // A visitor who leaves before the answer is sent is no fault of ours: logged at the answer's level.
       const aborted = !res.writableFinished;
       const status = res.statusCode;
-      const level = aborted || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id, method: req.method, url: maskUrl(req.originalUrl) }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started) },
