@@ -51,7 +51,11 @@ async function answerFromDatabase(req: IncomingMessage): Promise<Answer> {
 if (mode === 'express') {
   const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
   const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-  app.listen(port, '127.0.0.1', () => process.send?.('ready'));
+  // Express 5 calls back on a failed listen too: a port still taken must stop the run, not measure another server.
+  app.listen(port, '127.0.0.1', (error?: Error) => {
+    if (error) throw error;
+    process.send?.('ready');
+  });
 } else {
   const remembered = new Map<string, Promise<Answer>>();
   const server = createServer(async (req, res) => {
