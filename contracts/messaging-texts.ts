@@ -9,6 +9,11 @@ export const THREAD_PAGE_DEFAULT = 50;
 export const THREAD_PAGE_MAX = 200;
 /** At most this many listings per conversation lookup (a browse page shows 24 or fewer). */
 export const CONVERSATION_LOOKUP_MAX = 100;
+/** A page of the conversation list (newest activity first); older ones with ?before=<X-Next-Cursor>. */
+export const CONVERSATIONS_PAGE_DEFAULT = 50;
+export const CONVERSATIONS_PAGE_MAX = 200;
+/** The answer header of GET /api/conversations that carries the cursor of the next (older) page, if any. */
+export const CONVERSATIONS_NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 /** Spec 9: conversations every 30 s; messages every 10 s, stale after 5 s. */
 export const CONVERSATIONS_REFRESH_MS = 30_000;
 export const MESSAGES_REFRESH_MS = 10_000;

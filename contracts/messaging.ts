@@ -2,7 +2,7 @@
 // validates with. The limits, texts and answer types live in messaging-texts.ts (no zod, for islands).
 import { z } from './zod';
 import { DATABASE_ID_MAX } from './constants';
-import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX, CONVERSATION_LOOKUP_MAX } from './messaging-texts';
+import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX, CONVERSATION_LOOKUP_MAX, CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX } from './messaging-texts';
 
 export * from './messaging-texts';
 
@@ -41,20 +41,25 @@ const messageId = z.preprocess(
     .pipe(z.number().max(DATABASE_ID_MAX, { error: 'must be a message id' }))
     .optional(),
 );
-export const threadQuerySchema = z.object({
-  /** Only messages newer than this id (polling). */
-  after: messageId,
-  /** Only messages older than this id (loading history). */
-  before: messageId,
-  limit: z.preprocess(
+/** A page size given as ?limit= (a whole number up to `max`), `fallback` when absent. */
+function pageLimit(fallback: number, max: number) {
+  return z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
       .string({ error: 'must be a whole number' })
       .regex(/^\d{1,3}$/, { error: 'must be a whole number' })
       .transform(Number)
-      .pipe(z.number().min(1, { error: 'must be at least 1' }).max(THREAD_PAGE_MAX, { error: `must be at most ${THREAD_PAGE_MAX}` }))
-      .default(THREAD_PAGE_DEFAULT),
-  ),
+      .pipe(z.number().min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }))
+      .default(fallback),
+  );
+}
+
+export const threadQuerySchema = z.object({
+  /** Only messages newer than this id (polling). */
+  after: messageId,
+  /** Only messages older than this id (loading history). */
+  before: messageId,
+  limit: pageLimit(THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX),
 });
 export type ThreadQuery = z.output<typeof threadQuerySchema>;
 
@@ -65,4 +70,11 @@ export const conversationLookupQuerySchema = z.object({
     .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${CONVERSATION_LOOKUP_MAX - 1}}$`), { error: `spaceIds must be a comma-separated list of up to ${CONVERSATION_LOOKUP_MAX} listing ids` })
     .transform((v) => [...new Set(v.split(',').map(Number))]),
 });
+
+/** GET /api/conversations: one page, newest activity first; `before` is the X-Next-Cursor of the page above. */
+export const conversationListQuerySchema = z.object({
+  before: z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: 'must be a cursor from X-Next-Cursor' }).max(200, { error: 'must be a cursor from X-Next-Cursor' }).optional()),
+  limit: pageLimit(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX),
+});
+export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
 

@@ -1,8 +1,8 @@
 // The API's edges: unknown routes, malformed and oversized bodies, unexpected errors, security headers.
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/fixtures/test-app';
-import { errorHandler } from './app';
+import { createApp, errorHandler } from './app';
 import { createLogger } from './lib/logger';
 
 describe('createApp', () => {
@@ -38,6 +38,41 @@ describe('createApp', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('the request log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('writes one line per request at its level, with the X-Request-Id, and builds nothing per request for lines it drops', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (l: string) => void lines.push(l) });
+    // A per-request child logger (pino-http's way) serialised and redacted every request even at warn,
+    // where the line is dropped: the Express path's largest per-request cost (docs/decisions/0703).
+    let children = 0;
+    const child = logger.child.bind(logger);
+    logger.child = ((...args: Parameters<typeof logger.child>) => (children++, child(...args))) as typeof logger.child;
+    const { app } = createApp({ ...t.context, logger });
+    const server = app.listen(0);
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as { port: number };
+    try {
+      for (let i = 0; i < 20; i++) expect((await fetch(`http://127.0.0.1:${port}/api/spaces`)).status).toBe(200);
+      const missing = await fetch(`http://127.0.0.1:${port}/api/nothing-here?token=secret-value`);
+      expect(missing.status).toBe(404);
+      // The line is written on 'close', just after the answer.
+      await vi.waitFor(() => expect(lines).toHaveLength(1));
+      expect(children).toBe(0);
+      const written = lines.map((l) => JSON.parse(l) as { level: number; msg: string; req: { id: string; method: string; url: string }; res: { statusCode: number } });
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({ level: 40, msg: 'request completed', req: { id: missing.headers.get('x-request-id'), method: 'GET', url: '/api/nothing-here?token=[redacted]' }, res: { statusCode: 404 } });
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 // createApp(deps): the Express application. Middleware order: request log → security headers → hosts
 // (production) → malformed addresses → /api (JSON, routers, 404) → static site files → Astro on-demand
 // pages → 404 page → error handler.
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -10,7 +9,6 @@ import express, { type ErrorRequestHandler, type Express, type NextFunction, typ
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
 import type { AppContext, AppDeps } from './app-context';
 import { allowedHostsGuard } from './lib/allowed-hosts';
@@ -20,6 +18,7 @@ import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { maskUrl, safeErrorReason } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
+import { requestLog } from './lib/request-log';
 import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
 import { attachSessionUser, prepareSessionLookup } from './lib/session';
 import { siteScriptHashes } from './lib/site-script-hashes';
@@ -61,22 +60,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   app.set('trust proxy', deps.config.TRUST_PROXY ? true : false);
   app.set('etag', 'strong');
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: maskUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/api/health' || (req.url ?? '').startsWith('/_astro/') },
-    }),
-  );
+  app.use(requestLog(deps.logger));
 
   app.use(sessionHint({ secure: deps.config.production }));
 

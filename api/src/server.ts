@@ -97,10 +97,11 @@ export async function startServer(config: Config) {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      logger.info('shutting down');
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Logged once new connections are refused (tests/reliability/graceful-stop waits for it).
+      logger.info('shutting down');
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);

@@ -74,7 +74,8 @@ test.describe('landing page', () => {
       });
     });
     await page.goto('/');
-    await page.waitForTimeout(300);
+    // Everything the page loads by itself has loaded (its other islands hydrated) before we look.
+    await page.waitForLoadState('networkidle');
     expect(calls, 'the island waits until it is visible').toBe(0);
     await page.getByRole('heading', { name: 'Become a Farmer' }).scrollIntoViewIfNeeded();
     const section = page.getByRole('region', { name: 'Featured Spaces' });

@@ -1,5 +1,6 @@
 // The shell every page shares: navigation bar, footer, 404 page, and the mobile slide-out panel.
 import { expect, test } from '@playwright/test';
+import { MAIN_LINKS } from '../../site/src/lib/site';
 
 test('the home page shows the navigation bar and the footer', async ({ page }) => {
   await page.goto('/');
@@ -37,8 +38,21 @@ test('pages run without console errors or CSP violations', async ({ page }) => {
 });
 
 test('the current route is highlighted in the navigation bar', async ({ page }) => {
-  await page.goto('/some-unknown-page');
-  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const current = bar.locator('[aria-current="page"]');
+  // Each main route marks its own link, and only that one; an article marks Resources.
+  const routes: [string, string][] = [...MAIN_LINKS.map((link): [string, string] => [link.href, link.label]), ['/articles/farm-space-lease-agreement-guide', 'Resources']];
+  for (const [route, label] of routes) {
+    await page.goto(route);
+    await expect(current, route).toHaveCount(1);
+    await expect(current, route).toHaveText(label);
+    await expect(current, route).toHaveClass(/bg-brand-50/);
+  }
+  // Pages outside the main links highlight none.
+  for (const route of ['/', '/some-unknown-page']) {
+    await page.goto(route);
+    await expect(current, route).toHaveCount(0);
+  }
 });
 
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killStarted, post, processLogs, startProduct } from './process-harness';
+import { killStarted, post, processLogs, startProduct, type ProductProcess } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
 
@@ -29,6 +29,21 @@ function freshConnection(url: string): Promise<number | string> {
   });
 }
 
+/** Resolves as soon as the product has written `text` (no polling, no fixed wait). */
+function outputContains(product: ProductProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!product.output().includes(text)) return;
+      product.child.stdout!.off('data', check);
+      product.child.stderr!.off('data', check);
+      resolve();
+    };
+    product.child.stdout!.on('data', check);
+    product.child.stderr!.on('data', check);
+    check();
+  });
+}
+
 describe('graceful stop', () => {
   it('SIGTERM with requests in flight: they complete, new ones are refused, exit 0', { timeout: 120_000 }, async () => {
     const product = await startProduct({ DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -48,10 +63,12 @@ describe('graceful stop', () => {
     // SIGTERM once the first answer is back: by then the server has read every request (a request still
     // unread in its socket is not in flight yet — Node's server.close() drops such idle connections),
     // and the others are still hashing.
-    while (done === 0) await new Promise((r) => setTimeout(r, 5));
+    await Promise.race(writes);
     const pendingAtSigterm = IN_FLIGHT - done;
+    const stopping = outputContains(product, '"msg":"shutting down"');
     product.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 100));
+    // The server logs this once it has stopped accepting connections.
+    await stopping;
     const newcomer = await freshConnection(`${base}/api/health`);
     const statuses = await Promise.all(writes);
     const code = await product.exited;

@@ -33,6 +33,14 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A GET of one page of a keyset-paged list: the answer and the cursor of the next page (X-Next-Cursor), if any. */
+export async function apiFetchPage<T>(path: string): Promise<{ data: T; nextCursor: string | null }> {
+  const response = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  return { data: (text ? JSON.parse(text) : undefined) as T, nextCursor: response.headers.get('x-next-cursor') };
+}
+
 /** The text a toast shows for a failed call: the server's message, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;

@@ -4,7 +4,7 @@
 // fetches while document.hidden). A thread poll asks only for messages newer than the last one it holds,
 // with that answer's ETag, so a poll that finds nothing costs a 304.
 import { nanoquery } from '@nanostores/query';
-import { atom, onSet } from 'nanostores';
+import { atom } from 'nanostores';
 import {
   CONVERSATIONS_REFRESH_MS,
   MESSAGES_REFRESH_MS,
@@ -15,8 +15,8 @@ import {
   type SentInquiry,
 } from '../../../contracts/messaging-texts';
 import type { OwnSpace } from '../../../contracts/spaces';
-import { apiFetch, apiFetchIfChanged } from './api-client';
-import { $unreadCount } from './unread-store';
+import { apiFetch, apiFetchIfChanged, apiFetchPage } from './api-client';
+import { refreshUnreadCount } from './unread-store';
 
 export const [createFetcherStore, createMutatorStore, { revalidateKeys }] = nanoquery({
   fetcher: (...parts) => apiFetch(parts.join('')),
@@ -24,11 +24,54 @@ export const [createFetcherStore, createMutatorStore, { revalidateKeys }] = nano
   revalidateOnReconnect: false,
 });
 
-/** Subscribing starts the polling: only the dashboard does. Each answer also updates the nav's count. */
-export const $conversations = createFetcherStore<ConversationListItem[]>('/api/conversations', { revalidateInterval: CONVERSATIONS_REFRESH_MS });
-onSet($conversations, ({ newValue }) => {
-  if (newValue.data) $unreadCount.set(newValue.data.reduce((sum, c) => sum + c.unreadCount, 0));
+/**
+ * Older pages of the conversation list (docs/decisions/0305), loaded on demand ("Load older
+ * conversations") and not polled: `nextCursor` is where the next older page starts (null: none left).
+ */
+export type OlderConversations = { items: ConversationListItem[]; nextCursor: string | null; loading: boolean; failed: boolean };
+export const $olderConversations = atom<OlderConversations>({ items: [], nextCursor: null, loading: false, failed: false });
+
+/** The polled first page. Each answer also refreshes the nav's count (the list is paged: the server counts). */
+async function fetchFirstConversationPage(...parts: (string | number | true)[]): Promise<ConversationListItem[]> {
+  const { data, nextCursor } = await apiFetchPage<ConversationListItem[]>(parts.join(''));
+  const older = $olderConversations.get();
+  if (older.items.length === 0) {
+    $olderConversations.set({ ...older, nextCursor });
+  } else {
+    // Conversations pushed off the first page by newer activity are older now: keep them in view.
+    const leaving = ($conversations.value?.data ?? []).filter((held) => !data.some((c) => c.id === held.id));
+    if (leaving.length) $olderConversations.set({ ...older, items: [...leaving, ...older.items] });
+  }
+  refreshUnreadCount();
+  return data;
+}
+
+/** Subscribing starts the polling: only the dashboard does. */
+export const $conversations = createFetcherStore<ConversationListItem[]>('/api/conversations', {
+  fetcher: fetchFirstConversationPage,
+  revalidateInterval: CONVERSATIONS_REFRESH_MS,
 });
+
+/** The next older page, appended below what the list shows. */
+export async function loadOlderConversations(): Promise<void> {
+  const state = $olderConversations.get();
+  if (!state.nextCursor || state.loading) return;
+  $olderConversations.set({ ...state, loading: true, failed: false });
+  try {
+    const { data, nextCursor } = await apiFetchPage<ConversationListItem[]>(`/api/conversations?before=${encodeURIComponent(state.nextCursor)}`);
+    const now = $olderConversations.get();
+    $olderConversations.set({ items: [...now.items, ...data], nextCursor, loading: false, failed: false });
+  } catch {
+    $olderConversations.set({ ...$olderConversations.get(), loading: false, failed: true });
+  }
+}
+
+/** The list as shown: the polled first page (fresh) over the older pages, each conversation once, newest activity first. */
+export function mergeConversationPages(first: ConversationListItem[], older: ConversationListItem[]): ConversationListItem[] {
+  const seen = new Set(first.map((c) => c.id));
+  const merged = [...first, ...older.filter((c) => !seen.has(c.id) && (seen.add(c.id), true))];
+  return merged.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt) || b.id - a.id);
+}
 
 /** The conversation open in the Messages tab. */
 export const $selectedConversation = atom<number | null>(null);
@@ -45,9 +88,14 @@ async function fetchThread(_prefix: string | number | true, id: string | number 
   if (answer.unchanged) return held!.messages;
   const messages = held && answer.data.length === 0 ? held.messages : [...(held?.messages ?? []), ...answer.data];
   threads.set(conversationId, { messages, etag: answer.etag });
-  if (answer.data.length > 0 && $conversations.value?.data?.some((c) => c.id === conversationId && c.unreadCount > 0)) {
+  if (answer.data.length > 0) {
     // Opening the thread read its messages: the list's badge and the nav's count follow at once.
-    void $conversations.revalidate();
+    if ($conversations.value?.data?.some((c) => c.id === conversationId && c.unreadCount > 0)) void $conversations.revalidate();
+    const older = $olderConversations.get();
+    if (older.items.some((c) => c.id === conversationId && c.unreadCount > 0)) {
+      $olderConversations.set({ ...older, items: older.items.map((c) => (c.id === conversationId ? { ...c, unreadCount: 0 } : c)) });
+      refreshUnreadCount();
+    }
   }
   return messages;
 }

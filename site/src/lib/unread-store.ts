@@ -8,6 +8,13 @@ import { apiFetch } from './api-client';
 /** null until known. */
 export const $unreadCount = atom<number | null>(null);
 
+/** Asks the server again (the dashboard's conversation polls): the list is paged, so only the server knows the total. */
+export function refreshUnreadCount(): void {
+  apiFetch<UnreadCountResponse>('/api/conversations/unread-count')
+    .then(({ count }) => $unreadCount.set(count))
+    .catch(() => undefined);
+}
+
 let loaded = false;
 export function loadUnreadCount(): void {
   if (loaded) return;

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   type ConversationListItem,
+  type ConversationListQuery,
   type Message,
   type StartConversationRequest,
   type StartConversationResponse,
@@ -15,6 +16,7 @@ import { spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { isPublicSpace } from '../spaces/space-visibility';
+import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { notifyInquiry, notifyMessage, type NotifyDeps } from './notify';
 
 /** A second identical message from the same sender within this time is a double submit, not a new message. */
@@ -164,22 +166,38 @@ type ListRow = {
   last_name: string;
   unread: number;
   last_message_at: Date | string;
+  /** last_message_at to the microsecond (a JS Date keeps milliseconds): the cursor's key. */
+  activity_key: string;
 };
 
+export type ConversationPage = { conversations: ConversationListItem[]; nextCursor: string | null };
+
 /**
- * GET /api/conversations: newest activity first, with the other party, the space and the unread count, in
- * one query. Each conversation's space, other party and unread count are index lookups (LIMIT keeps the
- * planner from turning them into hash joins over whole tables, which grow with the site, not the user).
+ * GET /api/conversations: one page, newest activity first, with the other party, the space and the unread
+ * count, in one query. Keyset paging on (last_message_at, id) (docs/decisions/0305): each side of the
+ * union reads at most limit + 1 rows from its (user, last_message_at) index, so a page costs the same
+ * for a user with 10 conversations or 10,000. The space, other party and unread count are index lookups
+ * for the page's rows only (LIMIT keeps the planner from turning them into hash joins over whole tables).
  * Building the JSON in PostgreSQL was measured slower than mapping the rows here (bench/messaging.ts).
  */
-export async function listConversations(db: Executor, userId: number): Promise<ConversationListItem[]> {
+export async function listConversations(db: Executor, userId: number, query: ConversationListQuery): Promise<ConversationPage> {
+  const before = query.before === undefined ? undefined : decodeConversationCursor(query.before);
+  // The plain bound lets the index range start at the cursor; the row comparison breaks ties by id.
+  const older = before
+    ? sql`and last_message_at <= ${before.lastMessageAt}::timestamptz and (last_message_at, id) < (${before.lastMessageAt}::timestamptz, ${before.id})`
+    : sql``;
+  const take = query.limit + 1;
   const rows = await queryRows<ListRow>(
     db,
-    sql`select c.id, c.space_id, s.title, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at
+    sql`select c.id, c.space_id, s.title, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at,
+          to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
-          select id, space_id, last_message_at, farmer_id as other_id from conversations where owner_id = ${userId}
+          (select id, space_id, last_message_at, farmer_id as other_id from conversations
+            where owner_id = ${userId} ${older} order by last_message_at desc, id desc limit ${take})
           union all
-          select id, space_id, last_message_at, owner_id as other_id from conversations where farmer_id = ${userId} and owner_id <> ${userId}
+          (select id, space_id, last_message_at, owner_id as other_id from conversations
+            where farmer_id = ${userId} and owner_id <> ${userId} ${older} order by last_message_at desc, id desc limit ${take})
+          order by last_message_at desc, id desc limit ${take}
         ) c
         cross join lateral (select title from spaces where id = c.space_id limit 1) s
         cross join lateral (select first_name, last_name from users where id = c.other_id limit 1) u
@@ -189,14 +207,19 @@ export async function listConversations(db: Executor, userId: number): Promise<C
         ) m
         order by c.last_message_at desc, c.id desc`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    spaceId: Number(r.space_id),
-    otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name },
-    space: { id: Number(r.space_id), title: r.title },
-    unreadCount: Number(r.unread),
-    lastMessageAt: new Date(r.last_message_at).toISOString(),
-  }));
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    conversations: page.map((r) => ({
+      id: Number(r.id),
+      spaceId: Number(r.space_id),
+      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name },
+      space: { id: Number(r.space_id), title: r.title },
+      unreadCount: Number(r.unread),
+      lastMessageAt: new Date(r.last_message_at).toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeConversationCursor({ lastMessageAt: last.activity_key, id: Number(last.id) }) : null,
+  };
 }
 
 /** GET /api/conversations/unread-count: the navigation's badge. */

@@ -1,7 +1,15 @@
 // The inquiry and conversation calls of spec 7, all for signed-in users, with per-user limits on new
 // inquiries and on messages. Thin: parse with the contracts, call the services, answer.
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { conversationLookupQuerySchema, sendMessageSchema, startConversationSchema, threadQuerySchema, MESSAGING_MESSAGES } from '../../../../contracts/messaging';
+import {
+  conversationListQuerySchema,
+  conversationLookupQuerySchema,
+  sendMessageSchema,
+  startConversationSchema,
+  threadQuerySchema,
+  CONVERSATIONS_NEXT_CURSOR_HEADER,
+  MESSAGING_MESSAGES,
+} from '../../../../contracts/messaging';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { HOUR, MINUTE } from '../../lib/clock';
@@ -50,8 +58,12 @@ export function createMessagingRouter(ctx: AppContext): Router {
     res.status(duplicate ? 200 : 201).location(`/api/conversations/${result.conversationId}`).json(result);
   });
 
+  // Spec 7's answer stays a bare array: the paging rides on ?limit=&before= and the X-Next-Cursor header.
   router.get('/conversations', requireUser, async (req, res) => {
-    res.json(await listConversations(ctx.db, currentUser(req).id));
+    const query = parseInput(conversationListQuerySchema, req.query);
+    const page = await listConversations(ctx.db, currentUser(req).id, query);
+    if (page.nextCursor) res.set(CONVERSATIONS_NEXT_CURSOR_HEADER, page.nextCursor);
+    res.json(page.conversations);
   });
 
   router.get('/conversations/lookup', requireUser, async (req, res) => {

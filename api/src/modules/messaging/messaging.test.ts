@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../db/client';
-import { emailNotifications, users } from '../../../../db/schema/index';
+import { conversations, emailNotifications, messages, users } from '../../../../db/schema/index';
 import { insertSpaces, spaceRow } from '../../../../tests/fixtures/spaces';
 import { startTestApp, type TestApp } from '../../../../tests/fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../../../tests/fixtures/users';
@@ -185,6 +185,50 @@ describe('messaging', () => {
     const [a, b] = await Promise.all([send(farmer, 'Tuesday works for me.'), send(farmer, 'Tuesday works for me.')]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.json.id).toBe(b.json.id);
+  });
+
+  it('pages the conversation list by keyset: ?limit= and ?before=<X-Next-Cursor>, the answer still a bare array', async () => {
+    const busy = await createSignedInUser(t, { firstName: 'Busy', lastName: 'Owner' });
+    const partners = await Promise.all([1, 2, 3].map((i) => createSignedInUser(t, { firstName: `Partner${i}`, lastName: 'Farmer' })));
+    // Seven conversations (owner of five, farmer in two), two of them at the same instant (ties break by id).
+    const base = t.clock.now().getTime();
+    const rows: (typeof conversations.$inferInsert)[] = [];
+    for (let i = 0; i < 5; i++) rows.push({ spaceId: await newSpace({ title: `Busy space ${i}` }, busy.id), ownerId: busy.id, farmerId: partners[i % 3]!.id, lastMessageAt: new Date(base - (i === 4 ? 3 : i) * MINUTE) });
+    for (let i = 0; i < 2; i++) rows.push({ spaceId: await newSpace({ title: `Their space ${i}` }, partners[i]!.id), ownerId: partners[i]!.id, farmerId: busy.id, lastMessageAt: new Date(base - (10 + i) * MINUTE) });
+    const inserted = await t.db.insert(conversations).values(rows).returning({ id: conversations.id });
+    // Unread for busy: 2 in the newest, 1 in the oldest.
+    await t.db.insert(messages).values([
+      { conversationId: inserted[0]!.id, senderId: partners[0]!.id, content: 'one' },
+      { conversationId: inserted[0]!.id, senderId: partners[0]!.id, content: 'two' },
+      { conversationId: inserted[6]!.id, senderId: partners[1]!.id, content: 'three' },
+    ]);
+
+    const whole = await t.request('/api/conversations', { cookie: busy.cookie });
+    expect(whole.status).toBe(200);
+    expect(Array.isArray(whole.json)).toBe(true);
+    expect(whole.json).toHaveLength(7);
+    expect(whole.headers.get('x-next-cursor')).toBeNull();
+
+    const pages: { id: number; unreadCount: number }[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.request(`/api/conversations?limit=3${cursor ? `&before=${cursor}` : ''}`, { cookie: busy.cookie });
+      expect(res.status).toBe(200);
+      pages.push(res.json);
+      cursor = res.headers.get('x-next-cursor');
+    } while (cursor && pages.length < 10);
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    expect(pages.flat().map((c) => c.id)).toEqual(whole.json.map((c: { id: number }) => c.id));
+    expect(pages.flat().map((c) => c.unreadCount)).toEqual(whole.json.map((c: { unreadCount: number }) => c.unreadCount));
+    expect(pages[0]![0]).toMatchObject({ id: inserted[0]!.id, unreadCount: 2 });
+    expect(pages[2]![0]).toMatchObject({ id: inserted[6]!.id, unreadCount: 1 });
+    expect((await t.request('/api/conversations/unread-count', { cookie: busy.cookie })).json).toEqual({ count: 3 });
+
+    for (const [query, field] of [['limit=0', 'limit'], ['limit=abc', 'limit'], ['limit=201', 'limit'], ['before=not-a-cursor', 'before']] as const) {
+      const bad = await t.request(`/api/conversations?${query}`, { cookie: busy.cookie });
+      expect(bad.status, query).toBe(400);
+      expect(bad.json.fieldErrors?.[field], query).toBeTruthy();
+    }
   });
 
   it('e-mails the other party at most once per 15 minutes, with the count, and only when preferences allow', async () => {

@@ -3,17 +3,18 @@
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '../../../../contracts/messaging-texts';
 import { errorMessage } from '../../lib/api-client';
-import { $conversations, $selectedConversation, $thread, sendMessage } from '../../lib/messaging-store';
+import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
 import { fullName, messageTime } from './format';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
+  const older = useStore($olderConversations);
   const selected = useStore($selectedConversation);
-  const list = conversations.data;
+  const list = useMemo(() => conversations.data && mergeConversationPages(conversations.data, older.items), [conversations.data, older.items]);
 
   // Select the conversation the address names (if it is ours), else the first one.
   useEffect(() => {
@@ -56,6 +57,15 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
               />
             </li>
           ))}
+          {older.nextCursor && (
+            <li className="p-3 text-center">
+              {/* The list is paged (docs/decisions/0305): older conversations come on request. */}
+              <button type="button" className="btn-outline w-full" onClick={() => void loadOlderConversations()} disabled={older.loading} data-testid="load-older-conversations">
+                {older.loading ? 'Loading…' : 'Load older conversations'}
+              </button>
+              {older.failed && <p className="mt-2 text-xs text-[var(--color-danger)]" role="alert">Failed to load older conversations.</p>}
+            </li>
+          )}
         </ul>
       </section>
       {current && <Thread key={current.id} conversation={current} userId={userId} />}
