@@ -16,7 +16,7 @@ import { AppError } from './lib/app-error';
 import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
-import { maskUrl, safeErrorReason } from './lib/logger';
+import { safeErrorReason } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
 import { requestLog } from './lib/request-log';
 import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
