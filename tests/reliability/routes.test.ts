@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { SESSION_HINT_COOKIE } from '../../contracts/constants';
 import type { TestApp } from '../fixtures/test-app';
 import { callAs, freshIp, newScenario, startSuiteApp } from './harness';
 import { listRoutes } from './route-inventory';
@@ -211,8 +212,10 @@ export function expectSecurityHeaders(headers: Headers, where: string) {
   expect(headers.get('x-content-type-options'), `${where}: nosniff`).toBe('nosniff');
   expect(headers.get('referrer-policy'), `${where}: referrer policy`).toBeTruthy();
   for (const cookie of headers.getSetCookie()) {
-    expect(cookie, `${where}: cookie HttpOnly`).toMatch(/;\s*HttpOnly/i);
     expect(cookie, `${where}: cookie SameSite`).toMatch(/;\s*SameSite=(Lax|Strict)/i);
+    // The one cookie scripts may read is the signed-in hint (docs/decisions/0107): it says "1" or nothing.
+    if (cookie.startsWith(`${SESSION_HINT_COOKIE}=`)) expect(cookie, `${where}: the hint carries no secret`).toMatch(new RegExp(`^${SESSION_HINT_COOKIE.replace('.', '\\.')}=1?;`));
+    else expect(cookie, `${where}: cookie HttpOnly`).toMatch(/;\s*HttpOnly/i);
   }
 }
 
