@@ -4,7 +4,7 @@
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
 // digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
 // See docs/decisions/0502-saved-search-alerts.md.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { computeFit, FIT_LABELS, growingSystem } from '../../../../contracts/growing';
 import { queryRows, type Executor } from '../../../../db/client';
 import { savedSearches, spaces } from '../../../../db/schema/index';
@@ -18,23 +18,29 @@ import { publicSpacePredicate } from '../spaces/space-visibility';
 export const ALERT_INTERVAL_MS = DAY;
 
 /**
+ * The live searches of other users that a listing matches, from the listing to the searches: the filters come
+ * from the registry (alertFilterPredicate), whose equality keys probe the match index of saved_searches. A
+ * listing that is not public matches nothing, as browse would not list it.
+ */
+export function savedSearchesMatching(spaceId: number, now: Date): SQL {
+  return sql`select ${savedSearches.id} as saved_search_id, ${spaces.id} as space_id
+             from ${spaces} join ${savedSearches} on ${alertFilterPredicate()}
+             where ${spaces.id} = ${spaceId}
+               and ${publicSpacePredicate(now)}
+               and ${savedSearches.unsubscribedAt} is null
+               and ${savedSearches.userId} <> ${spaces.ownerId}`;
+}
+
+/**
  * Records the matches of a just-published listing. Called by publishSpace in its transaction; a listing
  * published again (idempotent retries, a renewal) does not match a search twice. Returns the count.
  */
 export async function notifySavedSearches(tx: Executor, spaceId: number, now: Date): Promise<number> {
-  // The filters come from the registry (alertFilterPredicate); the equality keys among them probe the match
-  // index of saved_searches. A listing that is not public matches nothing, as browse would not list it.
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`with inserted as (
           insert into saved_search_matches (saved_search_id, space_id, matched_at)
-          select ${savedSearches.id}, ${spaces.id}, ${now.toISOString()}::timestamptz
-          from ${spaces}
-          join ${savedSearches} on ${alertFilterPredicate()}
-          where ${spaces.id} = ${spaceId}
-            and ${publicSpacePredicate(now)}
-            and ${savedSearches.unsubscribedAt} is null
-            and ${savedSearches.userId} <> ${spaces.ownerId}
+          select m.saved_search_id, m.space_id, ${now.toISOString()}::timestamptz from (${savedSearchesMatching(spaceId, now)}) m
           on conflict do nothing
           returning 1
         )
