@@ -172,8 +172,11 @@ export function appendFilterFields(into: URLSearchParams, fields: SpaceFilterFie
   return into;
 }
 
-/** The raw value of a key as a query parser hands it over: a string, or a list for a repeated key. */
-const rawOf = (params: URLSearchParams, key: string, repeated?: boolean) => (repeated ? params.getAll(key) : (params.get(key) ?? undefined));
+/** The raw value of a key as the API's query parser hands it over: a string, or a list when repeated. */
+function rawOf(params: URLSearchParams, key: string, repeated?: boolean): unknown {
+  const all = params.getAll(key);
+  return repeated || all.length > 1 ? all : all[0];
+}
 
 /**
  * Parses and checks every filter of a query string: the values, and a message per bad key. The API does the
