@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpaceFilterParam } from '../../../../contracts/space-filters';
 import { spaceQuerySchema } from '../../../../contracts/spaces';
 import { savedSearchMatches } from '../../../../db/schema/index';
 import { ensureDemoOwner } from '../../../../db/seed/demo-owner';
@@ -43,22 +44,26 @@ const listingArb = fc.record({
 });
 // Each filter is set in about one run of five, so a run has two or three and listings often pass them all.
 const sometimes = <T,>(a: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: a, weight: 1 });
-/** A filter set as the /spaces URL writes it (valid values: invalid ones are refused by both paths alike). */
-const filtersArb = fc.record({
-  city: sometimes(fc.constantFrom(...CITIES, ' berlin ', 'Salem')),
-  minSize: sometimes(fc.constantFrom('100', '500', '1000')),
-  maxSize: sometimes(fc.constantFrom('499', '1000', '5000')),
-  maxPrice: sometimes(fc.constantFrom('500', '999.99', '1000', '1000.5', '2500')),
-  country: sometimes(fc.constantFrom('US', 'DE', 'XX')),
-  spaceType: sometimes(fc.constantFrom('rooftop', 'warehouse')),
-  amenities: sometimes(fc.subarray(['power', 'water_access', 'parking'], { minLength: 1 })),
-  minCeilingM: sometimes(fc.constantFrom('2.5', '3', '3.6')),
-  minFloorLoadKgM2: sometimes(fc.constantFrom('300', '600.5')),
-  minPowerKw: sometimes(fc.constantFrom('10', '50.5')),
-  water: sometimes(fc.constantFrom('tap', 'dedicated')),
-  access24h: sometimes(fc.constant('true')),
-  availableBy: sometimes(fc.constantFrom('2026-06-01', '2026-07-15')),
-});
+/**
+ * Values of every filter key as the /spaces URL writes them (valid ones: invalid ones are refused by both
+ * paths alike). Typed over the registry's keys, so a new filter does not compile here until it has values.
+ */
+const FILTER_VALUES: { [K in SpaceFilterParam]: fc.Arbitrary<string | string[]> } = {
+  city: fc.constantFrom(...CITIES, ' berlin ', 'Salem'),
+  minSize: fc.constantFrom('100', '500', '1000'),
+  maxSize: fc.constantFrom('499', '1000', '5000'),
+  maxPrice: fc.constantFrom('500', '999.99', '1000', '1000.5', '2500'),
+  country: fc.constantFrom('US', 'DE', 'XX'),
+  spaceType: fc.constantFrom('rooftop', 'warehouse'),
+  amenities: fc.subarray(['power', 'water_access', 'parking'], { minLength: 1 }),
+  minCeilingM: fc.constantFrom('2.5', '3', '3.6'),
+  minFloorLoadKgM2: fc.constantFrom('300', '600.5'),
+  minPowerKw: fc.constantFrom('10', '50.5'),
+  water: fc.constantFrom('tap', 'dedicated'),
+  access24h: fc.constant('true'),
+  availableBy: fc.constantFrom('2026-06-01', '2026-07-15'),
+};
+const filtersArb = fc.record(Object.fromEntries(Object.entries(FILTER_VALUES).map(([k, a]) => [k, sometimes(a)])) as Record<SpaceFilterParam, fc.Arbitrary<string | string[] | undefined>>);
 type Filters = Partial<Record<string, string | string[]>>;
 
 function queryString(filters: Filters): string {
