@@ -37,7 +37,6 @@ export const spaceQuerySchema = withFilterChecks(
   }),
 );
 export type SpaceQuery = z.output<typeof spaceQuerySchema>;
-export type { SpaceFilterFields } from './space-filters';
 
 // ---- create / update ---------------------------------------------------------------------------
 
