@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../db/client';
 import { ensureDemoOwner } from '../db/seed/demo-owner';
 import { generateSpaces } from '../db/seed/generate-spaces';
-import { notifySavedSearches } from '../api/src/modules/saved-searches/saved-search-alerts';
+import { notifySavedSearches, savedSearchesMatching } from '../api/src/modules/saved-searches/saved-search-alerts';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'alerts_bench';
@@ -77,10 +77,8 @@ await db.execute(sql`vacuum analyze`);
 log(`seeded ${SEARCHES.toLocaleString('en-US')} saved searches of ${USERS.toLocaleString('en-US')} users and ${LISTINGS} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const ids = (await queryRows<{ id: number }>(db, sql`select id from spaces order by id`)).map((r) => Number(r.id));
-const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) select ss.id from spaces s join saved_searches ss
-  on ss.city_key = any(array['', lower(s.city)]) and ss.country_key = any(array['', s.country]) and ss.space_type_key = any(array['', s.space_type::text]) and (ss.min_size is null or ss.min_size <= s.size)
-  where s.id = ${ids[0]!} and ss.unsubscribed_at is null`);
-log('plan of the candidate lookup (the index part of notifySavedSearches):');
+const plan = await queryRows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) ${savedSearchesMatching(ids[0]!, now)}`);
+log('plan of the match lookup (savedSearchesMatching, what notifySavedSearches inserts):');
 for (const row of plan) log(`  ${row['QUERY PLAN']}`);
 
 const times: number[] = [];

@@ -1,5 +1,5 @@
 // Request schemas of the growing features (zod; API side and forms that already load zod): the growing
-// facts of a listing with bounds and messages, the browse filters, and saved searches.
+// facts of a listing with bounds and messages, the growing system of the browse query, and saved searches.
 import { z } from './zod';
 import {
   CLIMATE_CONTROLS,
@@ -10,6 +10,7 @@ import {
   POWER_PHASES,
   WATER_SUPPLIES,
 } from './growing';
+import { isDate } from './space-filters';
 
 const blank = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 
@@ -31,11 +32,6 @@ const choice = <const T extends readonly [string, ...string[]]>(label: string, v
 const flag = (label: string) => z.preprocess(blank, z.boolean({ error: `${label} must be true or false` }).nullable());
 const shortText = (label: string, max: number) => z.preprocess(blank, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).nullable());
 
-function isDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 const dateText = (label: string) => z.preprocess(blank, z.string({ error: `${label} must be a date` }).trim().refine(isDate, `${label} must be a date (YYYY-MM-DD)`).nullable());
 
 /** The growing facts in a create or update body; each optional, null clears it. */
@@ -67,31 +63,13 @@ export const partialGrowingFactsFields = Object.fromEntries(Object.entries(growi
   [K in keyof typeof growingFactsFields]: z.ZodOptional<(typeof growingFactsFields)[K]>;
 };
 
-// ---- browse filters ----------------------------------------------------------------------------
+// ---- browse query ------------------------------------------------------------------------------
 
+// The growing filters themselves are in the filter registry (contracts/space-filters.ts).
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const queryNumber = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: (iss) => (Array.isArray(iss.input) ? 'must be given once' : 'must be a number') })
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'must be a number')
-      .transform(Number)
-      .pipe(z.number().max(max, `must be at most ${max}`))
-      .optional(),
-  );
 
-/** Browse filters of the growing facts (merged into spaceQuerySchema). Units are SI as stored. */
-export const growingQueryFields = {
-  minCeilingM: queryNumber('minCeilingM', B.ceilingHeightM.max),
-  minFloorLoadKgM2: queryNumber('minFloorLoadKgM2', B.floorLoadKgM2.max),
-  minPowerKw: queryNumber('minPowerKw', B.powerKw.max),
-  /** "tap" means any water on site; "dedicated" a dedicated line. */
-  water: z.preprocess(blankToUndefined, z.enum(['tap', 'dedicated'], { error: 'must be one of tap, dedicated' }).optional()),
-  access24h: z.preprocess(blankToUndefined, z.enum(['true'], { error: 'must be true' }).transform(() => true as const).optional()),
-  availableBy: z.preprocess(blankToUndefined, z.string({ error: 'must be a date' }).trim().refine(isDate, 'must be a date (YYYY-MM-DD)').optional()),
-  /** Carried for the fit display and saved searches; it does not filter the list. */
+/** The picked growing system in the browse query: carried for the fit display and saved searches; it does not filter. */
+export const growingSystemQueryField = {
   system: z.preprocess(blankToUndefined, z.enum(GROWING_SYSTEM_IDS, { error: `must be one of ${GROWING_SYSTEM_IDS.join(', ')}` }).optional()),
 };
 

@@ -4,7 +4,8 @@ import { z } from './zod';
 import { AMENITY_IDS } from './amenities';
 import { PAYMENT_TYPES, SPACE_TYPES } from './constants';
 import type { GrowingFacts } from './growing';
-import { growingQueryFields, partialGrowingFactsFields } from './growing-schemas';
+import { growingSystemQueryField, partialGrowingFactsFields } from './growing-schemas';
+import { spaceFilterFields, withFilterChecks } from './space-filters.schemas';
 
 // The plain constants live in spaces-constants.ts, so islands can import them without bundling zod.
 export * from './spaces-constants';
@@ -16,41 +17,11 @@ import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_PRICE_PER_MONTH, MA
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const single = (message: string) => z.string({ error: (iss) => (Array.isArray(iss.input) ? 'must be given once' : message) });
 
-const wholeNumber = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    single('must be a whole number')
-      .trim()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().max(max, `must be at most ${max}`))
-      .optional(),
-  );
-
-const amount = z.preprocess(
-  blankToUndefined,
-  single('must be a number such as 1500 or 1500.50')
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, 'must be a number such as 1500 or 1500.50')
-    .refine((v) => Number(v) <= MAX_PRICE_PER_MONTH, `must be at most ${MAX_PRICE_PER_MONTH}`)
-    .optional(),
-);
-
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values, { error: (iss) => (Array.isArray(iss.input) ? 'must be given once' : `must be one of ${values.join(', ')}`) }).optional());
-
-export const spaceQuerySchema = z
-  .object({
-    city: z.preprocess(blankToUndefined, single('must be text').trim().max(100, 'must be at most 100 characters').optional()),
-    minSize: wholeNumber(MAX_SIZE_SQFT),
-    maxSize: wholeNumber(MAX_SIZE_SQFT),
-    maxPrice: amount,
-    spaceType: oneOf(SPACE_TYPES),
-    country: oneOf(LISTING_COUNTRIES),
-    amenities: z.preprocess(
-      (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v.filter((x) => x !== '') : [v]),
-      z.array(z.enum(AMENITY_IDS, { error: `must be among ${AMENITY_IDS.join(', ')}` })).max(AMENITY_IDS.length, 'too many values'),
-    ),
+/** GET /api/spaces: the registry's filters (contracts/space-filters.ts), then display and paging fields. */
+export const spaceQuerySchema = withFilterChecks(
+  z.object({
+    ...spaceFilterFields,
+    /** The home page's Featured Spaces; not a farmer's filter, never saved. */
     featured: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional()),
     sort: z.preprocess(blankToUndefined, z.enum(SPACE_SORTS, { error: `must be one of ${SPACE_SORTS.join(', ')}` }).default('newest')),
     limit: z.preprocess(
@@ -62,29 +33,10 @@ export const spaceQuerySchema = z
         .default(SPACE_PAGE_DEFAULT),
     ),
     cursor: z.preprocess(blankToUndefined, single('must be text').max(200, 'is not a valid cursor').optional()),
-    ...growingQueryFields,
-  })
-  .refine((q) => q.minSize === undefined || q.maxSize === undefined || q.minSize <= q.maxSize, {
-    path: ['maxSize'],
-    message: 'must be at least minSize',
-  });
+    ...growingSystemQueryField,
+  }),
+);
 export type SpaceQuery = z.output<typeof spaceQuerySchema>;
-/** The filters as the site keeps them (strings, as in the URL). */
-export type SpaceFilterFields = {
-  city: string;
-  minSize: string;
-  maxSize: string;
-  maxPrice: string;
-  country: string;
-  spaceType: string;
-  amenities: string[];
-  minCeilingM: string;
-  minFloorLoadKgM2: string;
-  minPowerKw: string;
-  water: string;
-  access24h: string;
-  availableBy: string;
-};
 
 // ---- create / update ---------------------------------------------------------------------------
 

@@ -7,7 +7,8 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
 import { COUNTRIES, SPACE_TYPES } from '../../../contracts/constants';
-import type { Space, SpaceFilterFields } from '../../../contracts/spaces';
+import { appendFilterFields, EMPTY_FILTER_FIELDS, FILTER_LABELS as LABEL, filterFieldsFromSearch, REPEATED_FILTER_PARAMS, SINGLE_FILTER_PARAMS, TYPED_FILTER_PARAMS, type SpaceFilterFields } from '../../../contracts/space-filters';
+import type { Space } from '../../../contracts/spaces';
 import { SPACE_SORTS, SPACES_HEADERS, type SpaceSort } from '../../../contracts/spaces-constants';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { $user, loadUser } from '../lib/user-store';
@@ -36,37 +37,26 @@ const CARD_AMENITIES = 3;
 /** "fit" sorts the loaded results by the fit for the picked system; the API is asked for the newest. */
 type BrowseSort = SpaceSort | 'fit';
 type Filters = SpaceFilterFields & { sort: BrowseSort };
-const EMPTY: Filters = { city: '', minSize: '', maxSize: '', maxPrice: '', country: '', spaceType: '', amenities: [], minCeilingM: '', minFloorLoadKgM2: '', minPowerKw: '', water: '', access24h: '', availableBy: '', sort: 'newest' };
-const TEXT_FIELDS = ['city', 'minSize', 'maxSize', 'maxPrice', 'minCeilingM', 'minFloorLoadKgM2', 'minPowerKw'] as const;
-const SINGLE_KEYS = ['city', 'minSize', 'maxSize', 'maxPrice', 'country', 'spaceType', 'minCeilingM', 'minFloorLoadKgM2', 'minPowerKw', 'water', 'access24h', 'availableBy'] as const;
+const EMPTY: Filters = { ...EMPTY_FILTER_FIELDS, sort: 'newest' };
 const SORTS: BrowseSort[] = [...SPACE_SORTS, 'fit'];
 const SORT_LABELS: Record<BrowseSort, string> = { newest: 'Newest first', price_asc: 'Price: low to high', price_desc: 'Price: high to low', size: 'Largest first', fit: 'Best fit first' };
 
 function fromSearch(search: string): Filters {
   const p = new URLSearchParams(search);
   const sort = p.get('sort') as BrowseSort | null;
-  return {
-    ...(Object.fromEntries(SINGLE_KEYS.map((k) => [k, p.get(k) ?? ''])) as Omit<SpaceFilterFields, 'amenities'>),
-    amenities: p.getAll('amenities'),
-    sort: sort && SORTS.includes(sort) ? sort : 'newest',
-  };
+  return { ...filterFieldsFromSearch(p), sort: sort && SORTS.includes(sort) ? sort : 'newest' };
 }
 
 /** The query string of the filters; with `system`, the page URL (the API is asked without it). */
 function toSearch(f: Filters, system: string | null = null): string {
-  const p = new URLSearchParams();
-  for (const key of SINGLE_KEYS) {
-    const v = f[key].trim();
-    if (v) p.set(key, v);
-  }
-  for (const a of f.amenities) p.append('amenities', a);
+  const p = appendFilterFields(new URLSearchParams(), f);
   if (system) p.set('system', system);
   if (f.sort !== 'newest') p.set('sort', system === null && f.sort === 'fit' ? 'newest' : f.sort);
   return p.toString().replace(/(^|&)sort=newest(&|$)/, '$1').replace(/&$/, '');
 }
 
 const hasFilters = (f: Filters) => toSearch({ ...f, sort: 'newest' }) !== '';
-const activeCount = (f: Filters) => SINGLE_KEYS.filter((k) => f[k].trim() !== '').length + f.amenities.length;
+const activeCount = (f: Filters) => SINGLE_FILTER_PARAMS.filter((k) => f[k].trim() !== '').length + REPEATED_FILTER_PARAMS.reduce((n, k) => n + f[k].length, 0);
 
 /** A name for a new saved search, from what it filters on. */
 function searchName(f: Filters, system: GrowingSystem | undefined): string {
@@ -135,8 +125,8 @@ export default function SpaceBrowser() {
   // Typed fields apply after a pause; choices apply at once.
   useEffect(() => {
     if (!ready) return;
-    if (TEXT_FIELDS.every((k) => draft[k] === applied[k])) return;
-    const timer = setTimeout(() => commit({ ...applied, ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, draft[k]])) }), TEXT_DEBOUNCE_MS);
+    if (TYPED_FILTER_PARAMS.every((k) => draft[k] === applied[k])) return;
+    const timer = setTimeout(() => commit({ ...applied, ...Object.fromEntries(TYPED_FILTER_PARAMS.map((k) => [k, draft[k]])) }), TEXT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, applied, ready, commit]);
 
@@ -206,7 +196,7 @@ export default function SpaceBrowser() {
   }
 
   const setChoice = (patch: Partial<Filters>) => {
-    const next = { ...applied, ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, draft[k]])), ...patch };
+    const next = { ...applied, ...Object.fromEntries(TYPED_FILTER_PARAMS.map((k) => [k, draft[k]])), ...patch };
     setDraft(next);
     commit(next);
   };
@@ -244,21 +234,21 @@ export default function SpaceBrowser() {
         <Field label="Your growing system" id="filter-system" hint="Shows how well each space fits it.">
           <SystemPicker id="filter-system" value={systemId} onChange={(id) => void pickGrowingSystem(id)} />
         </Field>
-        <Field label="City" id="filter-city">
+        <Field label={LABEL.city} id="filter-city">
           <input id="filter-city" type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} autoComplete="address-level2" />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Min size (sq ft)" id="filter-min-size">
+          <Field label={LABEL.minSize} id="filter-min-size">
             <input id="filter-min-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.minSize} onChange={(e) => setDraft({ ...draft, minSize: e.target.value })} />
           </Field>
-          <Field label="Max size (sq ft)" id="filter-max-size">
+          <Field label={LABEL.maxSize} id="filter-max-size">
             <input id="filter-max-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.maxSize} onChange={(e) => setDraft({ ...draft, maxSize: e.target.value })} />
           </Field>
         </div>
-        <Field label="Max price ($/month)" id="filter-max-price">
+        <Field label={LABEL.maxPrice} id="filter-max-price">
           <input id="filter-max-price" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.maxPrice} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })} />
         </Field>
-        <Field label="Country" id="filter-country">
+        <Field label={LABEL.country} id="filter-country">
           <select id="filter-country" className="input" value={draft.country} onChange={(e) => setChoice({ country: e.target.value })}>
             <option value="">Any country</option>
             {COUNTRIES.map((c) => (
@@ -268,7 +258,7 @@ export default function SpaceBrowser() {
             ))}
           </select>
         </Field>
-        <Field label="Space type" id="filter-type">
+        <Field label={LABEL.spaceType} id="filter-type">
           <select id="filter-type" className="input" value={draft.spaceType} onChange={(e) => setChoice({ spaceType: e.target.value })}>
             <option value="">Any type</option>
             {SPACE_TYPES.map((t) => (
@@ -281,18 +271,18 @@ export default function SpaceBrowser() {
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium text-ink">Growing needs</legend>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Min ceiling (m)" id="filter-min-ceiling" hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
+            <Field label={LABEL.minCeilingM} id="filter-min-ceiling" hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
               <input id="filter-min-ceiling" type="number" inputMode="decimal" min={0} step="0.1" className="input" value={draft.minCeilingM} onChange={(e) => setDraft({ ...draft, minCeilingM: e.target.value })} />
             </Field>
-            <Field label="Min load (kg/m²)" id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
+            <Field label={LABEL.minFloorLoadKgM2} id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
               <input id="filter-min-load" type="number" inputMode="numeric" min={0} step={10} className="input" value={draft.minFloorLoadKgM2} onChange={(e) => setDraft({ ...draft, minFloorLoadKgM2: e.target.value })} />
             </Field>
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Min power (kW)" id="filter-min-power">
+            <Field label={LABEL.minPowerKw} id="filter-min-power">
               <input id="filter-min-power" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.minPowerKw} onChange={(e) => setDraft({ ...draft, minPowerKw: e.target.value })} />
             </Field>
-            <Field label="Water" id="filter-water">
+            <Field label={LABEL.water} id="filter-water">
               <select id="filter-water" className="input" value={draft.water} onChange={(e) => setChoice({ water: e.target.value })}>
                 <option value="">Any</option>
                 <option value="tap">Water on site</option>
@@ -300,16 +290,16 @@ export default function SpaceBrowser() {
               </select>
             </Field>
           </div>
-          <Field label="Available by" id="filter-available-by">
+          <Field label={LABEL.availableBy} id="filter-available-by">
             <input id="filter-available-by" type="date" className="input" value={draft.availableBy} onChange={(e) => setChoice({ availableBy: e.target.value })} />
           </Field>
           <label className="flex items-center gap-2 text-sm text-ink">
             <input type="checkbox" className="h-4 w-4 accent-[var(--color-brand-700)]" checked={draft.access24h === 'true'} onChange={(e) => setChoice({ access24h: e.target.checked ? 'true' : '' })} />
-            24/7 access
+            {LABEL.access24h}
           </label>
         </fieldset>
         <fieldset>
-          <legend className="text-sm font-medium text-ink">Amenities</legend>
+          <legend className="text-sm font-medium text-ink">{LABEL.amenities}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {AMENITIES.map((a) => {
               const checked = draft.amenities.includes(a.id);

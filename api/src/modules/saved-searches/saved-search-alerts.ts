@@ -4,15 +4,32 @@
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
 // digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
 // See docs/decisions/0502-saved-search-alerts.md.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { computeFit, FIT_LABELS, growingSystem } from '../../../../contracts/growing';
 import { queryRows, type Executor } from '../../../../db/client';
+import { savedSearches, spaces } from '../../../../db/schema/index';
 import type { AppContext } from '../../app-context';
 import { DAY } from '../../lib/clock';
 import { savedSearchAlertEmail } from '../email/email-templates';
 import { enqueueEmail } from '../email/outbox';
+import { alertFilterPredicate } from '../spaces/space-filter-sql';
+import { publicSpacePredicate } from '../spaces/space-visibility';
 
 export const ALERT_INTERVAL_MS = DAY;
+
+/**
+ * The live searches of other users that a listing matches, from the listing to the searches: the filters come
+ * from the registry (alertFilterPredicate), whose equality keys probe the match index of saved_searches. A
+ * listing that is not public matches nothing, as browse would not list it.
+ */
+export function savedSearchesMatching(spaceId: number, now: Date): SQL {
+  return sql`select ${savedSearches.id} as saved_search_id, ${spaces.id} as space_id
+             from ${spaces} join ${savedSearches} on ${alertFilterPredicate()}
+             where ${spaces.id} = ${spaceId}
+               and ${publicSpacePredicate(now)}
+               and ${savedSearches.unsubscribedAt} is null
+               and ${savedSearches.userId} <> ${spaces.ownerId}`;
+}
 
 /**
  * Records the matches of a just-published listing. Called by publishSpace in its transaction; a listing
@@ -23,25 +40,7 @@ export async function notifySavedSearches(tx: Executor, spaceId: number, now: Da
     tx,
     sql`with inserted as (
           insert into saved_search_matches (saved_search_id, space_id, matched_at)
-          select ss.id, s.id, ${now.toISOString()}::timestamptz
-          from spaces s
-          join saved_searches ss
-            on ss.city_key = any(array['', lower(s.city)])
-           and ss.country_key = any(array['', s.country])
-           and ss.space_type_key = any(array['', s.space_type::text])
-           and (ss.min_size is null or ss.min_size <= s.size)
-          where s.id = ${spaceId}
-            and ss.unsubscribed_at is null
-            and ss.user_id <> s.owner_id
-            and (ss.max_size is null or ss.max_size >= s.size)
-            and (ss.max_price is null or ss.max_price >= s.price_per_month)
-            and ss.amenities <@ s.amenities
-            and (ss.min_ceiling_m is null or s.ceiling_height_m >= ss.min_ceiling_m)
-            and (ss.min_floor_load_kg_m2 is null or s.floor_load_kg_m2 >= ss.min_floor_load_kg_m2)
-            and (ss.min_power_kw is null or s.power_kw >= ss.min_power_kw)
-            and (ss.water is null or (ss.water = 'tap' and s.water in ('tap', 'dedicated')) or (ss.water = 'dedicated' and s.water = 'dedicated'))
-            and (not ss.access_24h or coalesce(s.access_24h, false))
-            and (ss.available_by is null or s.available_from is null or s.available_from <= ss.available_by)
+          select m.saved_search_id, m.space_id, ${now.toISOString()}::timestamptz from (${savedSearchesMatching(spaceId, now)}) m
           on conflict do nothing
           returning 1
         )
@@ -107,12 +106,13 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
       ? []
       : await queryRows<PendingMatch>(
       tx,
-      sql`select m.saved_search_id, s.id as space_id, s.title, s.city, s.size, s.space_type::text as space_type, s.floor_load_kg_m2,
-                 s.ceiling_height_m, s.power_kw, s.water::text as water, s.floor_drain, s.sun_hours, s.climate_control::text as climate_control,
-                 (s.is_active and s.has_listing_fee and s.expires_at > ${now.toISOString()}::timestamptz) as still_public
-          from saved_search_matches m join spaces s on s.id = m.space_id
+      // Written on the table's own name (no alias) so the one public predicate (0200) applies as it is.
+      sql`select m.saved_search_id, spaces.id as space_id, spaces.title, spaces.city, spaces.size, spaces.space_type::text as space_type, spaces.floor_load_kg_m2,
+                 spaces.ceiling_height_m, spaces.power_kw, spaces.water::text as water, spaces.floor_drain, spaces.sun_hours, spaces.climate_control::text as climate_control,
+                 ${publicSpacePredicate(now)} as still_public
+          from saved_search_matches m join ${spaces} on spaces.id = m.space_id
           where m.emailed_at is null and m.saved_search_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-          order by m.matched_at, s.id`,
+          order by m.matched_at, spaces.id`,
     );
     let written = 0;
     for (const search of due) {

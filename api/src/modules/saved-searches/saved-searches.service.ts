@@ -1,34 +1,35 @@
 // Saved searches: create from the /spaces query string, list, rename, delete, and the one-click
-// unsubscribe. A search's filters are kept as columns (see db/schema/saved-searches.ts) for matching.
+// unsubscribe. A search's filters are kept as columns (see db/schema/saved-searches.ts) for matching,
+// written by the filter registry (spaces/space-filter-sql.ts).
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { SAVED_SEARCH_MAX_PER_USER, type CreateSavedSearch } from '../../../../contracts/growing-schemas';
 import type { SavedSearch } from '../../../../contracts/saved-searches';
+import { appendFilterFields, filterFieldsFromSearch, SPACE_FILTER_PARAMS } from '../../../../contracts/space-filters';
 import { spaceQuerySchema, type SpaceQuery } from '../../../../contracts/spaces';
 import type { Executor } from '../../../../db/client';
 import { savedSearchMatches, savedSearches } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
+import { savedSearchFilterColumns } from '../spaces/space-filter-sql';
 
 type Row = typeof savedSearches.$inferSelect;
 
-/** Keys of the /spaces URL that make a search (paging and sort are not part of it). */
-const SEARCH_KEYS = ['city', 'minSize', 'maxSize', 'maxPrice', 'spaceType', 'country', 'amenities', 'minCeilingM', 'minFloorLoadKgM2', 'minPowerKw', 'water', 'access24h', 'availableBy', 'system'] as const;
-
-/** The /spaces query string as a validated query, and the same in canonical form (what "open" links to). */
+/**
+ * The /spaces query string as a validated query, and the same in canonical form (what "open" links to): the
+ * registry's filter keys and the growing system; paging and sort are not part of a search.
+ */
 export function parseSearchQuery(query: string): { parsed: SpaceQuery; canonical: string } {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   const input: Record<string, unknown> = {};
-  for (const key of SEARCH_KEYS) {
-    if (key === 'amenities') input.amenities = params.getAll('amenities');
-    else if (params.has(key)) input[key] = params.get(key);
+  for (const p of SPACE_FILTER_PARAMS) {
+    if (p.repeated) input[p.key] = params.getAll(p.key);
+    else if (params.has(p.key)) input[p.key] = params.get(p.key);
   }
+  if (params.has('system')) input.system = params.get('system');
   const parsed = parseInput(spaceQuerySchema, input);
-  const canonical = new URLSearchParams();
-  for (const key of SEARCH_KEYS) {
-    if (key === 'amenities') for (const a of parsed.amenities) canonical.append('amenities', a);
-    else if (params.get(key)?.trim()) canonical.set(key, params.get(key)!.trim());
-  }
+  const canonical = appendFilterFields(new URLSearchParams(), { ...filterFieldsFromSearch(params), amenities: parsed.amenities });
+  if (params.get('system')?.trim()) canonical.set('system', params.get('system')!.trim());
   return { parsed, canonical: canonical.toString() };
 }
 
@@ -46,19 +47,7 @@ export async function createSavedSearch(db: Executor, userId: number, input: Cre
       userId,
       name: input.name,
       query: canonical,
-      cityKey: q.city?.toLowerCase() ?? '',
-      countryKey: q.country ?? '',
-      spaceTypeKey: q.spaceType ?? '',
-      minSize: q.minSize ?? null,
-      maxSize: q.maxSize ?? null,
-      maxPrice: q.maxPrice ?? null,
-      amenities: q.amenities,
-      minCeilingM: q.minCeilingM ?? null,
-      minFloorLoadKgM2: q.minFloorLoadKgM2 ?? null,
-      minPowerKw: q.minPowerKw ?? null,
-      water: q.water ?? null,
-      access24h: q.access24h ?? false,
-      availableBy: q.availableBy ?? null,
+      ...savedSearchFilterColumns(q),
       system: q.system ?? null,
       unsubscribeToken: randomBytes(24).toString('base64url'),
       createdAt: now,

@@ -1,6 +1,6 @@
 // Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
 // input with the contracts and call these with typed values; time is always passed in from the clock.
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { LISTING_DURATION_DAYS } from '../../../../contracts/constants';
 import { ampsToKw, type GrowingFacts } from '../../../../contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '../../../../contracts/spaces';
@@ -9,6 +9,7 @@ import { spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from './space-cursor';
+import { browseFilterPredicates } from './space-filter-sql';
 import { isPublicSpace, publicSpacePredicate, spaceStatus } from './space-visibility';
 
 export type SpaceRow = typeof spaces.$inferSelect;
@@ -112,28 +113,13 @@ function orderAndAfter(query: SpaceQuery): { order: SQL[]; after?: SQL } {
   }
 }
 
-/** The filters of spec 7 plus `featured`, always on top of the public predicate. */
+/** The registry's filters (space-filter-sql.ts) plus `featured`, always on top of the public predicate. */
 export function spaceFilters(query: SpaceQuery, now: Date): SQL {
-  const conditions: (SQL | undefined)[] = [publicSpacePredicate(now)];
-  if (query.city) conditions.push(sql`lower(${spaces.city}) = ${query.city.toLowerCase()}`);
-  if (query.minSize !== undefined) conditions.push(gte(spaces.size, query.minSize));
-  if (query.maxSize !== undefined) conditions.push(lte(spaces.size, query.maxSize));
-  if (query.maxPrice !== undefined) conditions.push(sql`${spaces.pricePerMonth} <= ${query.maxPrice}::numeric`);
-  if (query.spaceType) conditions.push(eq(spaces.spaceType, query.spaceType));
-  if (query.country) conditions.push(eq(spaces.country, query.country));
-  if (query.amenities.length) conditions.push(sql`${spaces.amenities} @> ${sql.param(query.amenities)}::text[]`);
+  const conditions: (SQL | undefined)[] = [publicSpacePredicate(now), ...browseFilterPredicates(query)];
+  // `featured` selects the home page's Featured Spaces; it is not a farmer's filter and never saved.
   // Written as the featured index's predicate (is_featured), so the planner can prove it applies.
   if (query.featured === true) conditions.push(and(sql`${spaces.isFeatured}`, gt(spaces.featuredUntil, now)));
   if (query.featured === false) conditions.push(sql`not (${spaces.isFeatured} and coalesce(${spaces.featuredUntil} > ${now}, false))`);
-  // Growing facts: a listing that does not state a fact does not pass a filter on it.
-  if (query.minCeilingM !== undefined) conditions.push(sql`${spaces.ceilingHeightM} >= ${query.minCeilingM}`);
-  if (query.minFloorLoadKgM2 !== undefined) conditions.push(sql`${spaces.floorLoadKgM2} >= ${query.minFloorLoadKgM2}`);
-  if (query.minPowerKw !== undefined) conditions.push(sql`${spaces.powerKw} >= ${query.minPowerKw}`);
-  if (query.water === 'tap') conditions.push(sql`${spaces.water} in ('tap', 'dedicated')`);
-  if (query.water === 'dedicated') conditions.push(eq(spaces.water, 'dedicated'));
-  if (query.access24h) conditions.push(sql`${spaces.access24h}`);
-  // No date means available now.
-  if (query.availableBy) conditions.push(sql`coalesce(${spaces.availableFrom} <= ${query.availableBy}::date, true)`);
   return and(...conditions)!;
 }
 

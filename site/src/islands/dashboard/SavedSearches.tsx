@@ -5,28 +5,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { growingSystem } from '../../../../contracts/growing';
 import { SAVED_SEARCH_TEXTS, type SavedSearch } from '../../../../contracts/saved-searches';
+import { describeSpaceFilters } from '../../../../contracts/space-filters';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast-store';
 import { $user } from '../../lib/user-store';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; searches: SavedSearch[] };
 
-/** "Berlin · ceiling ≥ 3 m · water" — what a saved query filters on, in words. */
+/** "Berlin · ceiling ≥ 3 m · water · NFT hydroponic racks": what a saved query filters on, in words (from the filter registry). */
 export function describeQuery(query: string): string {
-  const p = new URLSearchParams(query);
-  const parts = [
-    p.get('city'),
-    p.get('spaceType'),
-    p.get('country'),
-    p.get('minCeilingM') && `ceiling ≥ ${p.get('minCeilingM')} m`,
-    p.get('minFloorLoadKgM2') && `floor ≥ ${p.get('minFloorLoadKgM2')} kg/m²`,
-    p.get('minPowerKw') && `power ≥ ${p.get('minPowerKw')} kW`,
-    p.get('water') && (p.get('water') === 'dedicated' ? 'dedicated water' : 'water'),
-    p.get('access24h') && '24/7',
-    p.get('availableBy') && `available by ${p.get('availableBy')}`,
-    p.get('maxPrice') && `≤ $${p.get('maxPrice')}/month`,
-    growingSystem(p.get('system'))?.name,
-  ].filter(Boolean);
+  const parts = [...describeSpaceFilters(query), growingSystem(new URLSearchParams(query).get('system'))?.name].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'All spaces';
 }
 
