@@ -159,6 +159,7 @@ type ListRow = {
   id: number;
   space_id: number;
   title: string;
+  no_longer_listed: boolean;
   other_id: number;
   first_name: string;
   last_name: string;
@@ -175,13 +176,13 @@ type ListRow = {
 export async function listConversations(db: Executor, userId: number): Promise<ConversationListItem[]> {
   const rows = await queryRows<ListRow>(
     db,
-    sql`select c.id, c.space_id, s.title, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at
+    sql`select c.id, c.space_id, s.title, s.no_longer_listed, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at
         from (
           select id, space_id, last_message_at, farmer_id as other_id from conversations where owner_id = ${userId}
           union all
           select id, space_id, last_message_at, owner_id as other_id from conversations where farmer_id = ${userId} and owner_id <> ${userId}
         ) c
-        cross join lateral (select title from spaces where id = c.space_id limit 1) s
+        cross join lateral (select title, deleted_at is not null as no_longer_listed from spaces where id = c.space_id limit 1) s
         cross join lateral (select first_name, last_name from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
@@ -193,7 +194,7 @@ export async function listConversations(db: Executor, userId: number): Promise<C
     id: Number(r.id),
     spaceId: Number(r.space_id),
     otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name },
-    space: { id: Number(r.space_id), title: r.title },
+    space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed) },
     unreadCount: Number(r.unread),
     lastMessageAt: new Date(r.last_message_at).toISOString(),
   }));
