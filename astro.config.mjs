@@ -13,7 +13,8 @@ export default defineConfig({
   site,
   srcDir: './site/src',
   publicDir: './site/public',
-  outDir: './dist',
+  // scripts/build-site.ts builds each site into a directory of its own (docs/decisions/0009).
+  outDir: process.env.SITE_OUT_DIR || './dist-builds/unnamed',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), mdx(), sitemap({ filter: (page) => !/\/(dashboard|settings|checkout|receipt|list-space|login|register|forgot-password|reset-password|verify-email)\/?$/.test(page) })],

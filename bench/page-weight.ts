@@ -22,8 +22,7 @@ const JS_BUDGET = 5 * 1024;
 const HTML_CSS_BUDGET = 40 * 1024;
 const CONTENT_ROUTE = /^\/(articles\/[^/]+|terms|privacy|disclaimer|about|how-it-works|contact)$/;
 
-ensureSiteBuild();
-const clientDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist', 'client');
+const clientDir = path.join(ensureSiteBuild(), 'client');
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (files: string[]) => files.reduce((total, f) => total + gzipBytes(path.join(clientDir, f)), 0);
 

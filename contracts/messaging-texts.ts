@@ -44,6 +44,9 @@ export const MESSAGING_TEXTS = {
   noInquiriesSent: 'No inquiries sent yet',
   noConversations: 'No conversations yet',
   noMessages: 'No messages yet',
+  /** Beside the title of a listing its owner deleted (its conversations and inquiries stay). */
+  noLongerListed: 'no longer listed',
+  noLongerListedNotice: 'This space is no longer listed. You can still write to each other here.',
 } as const;
 
 /** The contact dialog's prefilled message (spec 4: "a message is prefilled"). */
@@ -62,7 +65,8 @@ export type ConversationListItem = {
   id: number;
   spaceId: number;
   otherUser: { id: number; firstName: string; lastName: string };
-  space: { id: number; title: string };
+  /** noLongerListed: the owner deleted the listing; the conversation stays (docs/decisions/0304). */
+  space: { id: number; title: string; noLongerListed: boolean };
   unreadCount: number;
   lastMessageAt: string;
 };
@@ -76,7 +80,7 @@ export type SentInquiry = {
   message: string;
   status: 'pending' | 'responded' | 'closed';
   createdAt: string;
-  space: { id: number; title: string; location: string; city: string };
+  space: { id: number; title: string; location: string; city: string; noLongerListed: boolean };
 };
 
 export type ReceivedInquiry = {
@@ -87,7 +91,7 @@ export type ReceivedInquiry = {
   message: string;
   status: 'pending' | 'responded' | 'closed';
   createdAt: string;
-  space: { id: number; title: string };
+  space: { id: number; title: string; noLongerListed: boolean };
   conversationId: number | null;
 };
 

@@ -14,10 +14,11 @@ try {
   throw error;
 }
 
-if (config.SERVE_SITE) ensureSiteBuild();
+// The build this process serves for its whole life, whatever other instances build later.
+const siteBuildDir = config.SERVE_SITE ? ensureSiteBuild() : undefined;
 
 try {
-  const { stop, port } = await startServer(config);
+  const { stop, port } = await startServer(config, { siteBuildDir });
   console.log(`FarmSpace is running at http://localhost:${port}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -17,8 +17,7 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mailer';
 import { createStripeProvider, type PaymentProvider } from './lib/payments';
 import { createTestModeProvider } from './modules/payments/test-mode-provider';
 import { backgroundJobs } from './jobs/index';
-
-export const siteDistDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist');
+import { currentSiteBuildDir, holdSiteBuild } from './site-build';
 
 export function openConfiguredDatabase(config: Config, logger: Logger): DatabaseHandle {
   return config.DATABASE_URL
@@ -62,15 +61,22 @@ async function loadSite(distDir: string): Promise<SiteOptions | undefined> {
   return { clientDir, ssrHandler };
 }
 
-export async function startServer(config: Config) {
+/**
+ * `siteBuildDir`: the site build to serve (scripts/start.ts passes the one it just ensured); by default the
+ * current one. Either way it is resolved here, once: later builds never change what this process serves.
+ */
+export async function startServer(config: Config, options: { siteBuildDir?: string } = {}) {
   const logger = createLogger(config.LOG_LEVEL);
   const database = openConfiguredDatabase(config, logger);
   await prepareDatabase(database, config.production, systemClock.now());
 
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config);
-  const site = config.SERVE_SITE ? await loadSite(siteDistDir) : undefined;
-  if (config.SERVE_SITE && !site) logger.warn(`no site build in ${siteDistDir}: serving the API only`);
+  const siteBuildDir = config.SERVE_SITE ? (options.siteBuildDir ?? currentSiteBuildDir()) : undefined;
+  const site = siteBuildDir ? await loadSite(siteBuildDir) : undefined;
+  if (config.SERVE_SITE && !site) logger.warn('no site build (npm run build): serving the API only');
+  // Old builds are removed only when no running process holds them.
+  const releaseSiteBuild = site && siteBuildDir ? holdSiteBuild(siteBuildDir) : undefined;
 
   const { app, context } = createApp({ config, database, clock: systemClock, mailer, payments, logger }, site);
   const jobs = startJobs(backgroundJobs(context), logger);
@@ -108,6 +114,7 @@ export async function startServer(config: Config) {
       await jobs.stop();
       mailer.close?.();
       await database.close();
+      releaseSiteBuild?.();
       logger.info('stopped');
     })());
 

@@ -1,4 +1,6 @@
-// Inquiries from farmers and the conversations they open (spec section 3).
+// Inquiries from farmers and the conversations they open (spec section 3). They belong to both people:
+// no removal of a listing or an account may erase them by cascade, so those keys restrict
+// (docs/decisions/0304); a listing with conversations is archived instead of deleted.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { inquiryStatusEnum } from './enums';
@@ -11,10 +13,10 @@ export const inquiries = pgTable(
     id: serial('id').primaryKey(),
     spaceId: integer('space_id')
       .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+      .references(() => spaces.id, { onDelete: 'restrict' }),
     farmerId: integer('farmer_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     message: text('message').notNull(),
     farmerName: varchar('farmer_name', { length: 255 }).notNull(),
     farmerEmail: varchar('farmer_email', { length: 255 }).notNull(),
@@ -30,13 +32,13 @@ export const conversations = pgTable(
     id: serial('id').primaryKey(),
     spaceId: integer('space_id')
       .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+      .references(() => spaces.id, { onDelete: 'restrict' }),
     ownerId: integer('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     farmerId: integer('farmer_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** When each party was last e-mailed about this conversation: at most one e-mail per 15 minutes. */
     ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
@@ -74,7 +76,7 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

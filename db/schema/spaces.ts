@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -46,6 +47,11 @@ export const spaces = pgTable(
     currency: varchar('currency', { length: 3 }).notNull().default('USD'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the owner deleted a listing that had conversations or payments: the row stays (so do the
+     * conversations, inquiries and receipts that name it), never public again (docs/decisions/0304).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     // Growing facts (contracts/growing.ts), all optional (null = the owner did not say), in SI units.
     floorLoadKgM2: integer('floor_load_kg_m2'),
     ceilingHeightM: doublePrecision('ceiling_height_m'),
@@ -109,6 +115,8 @@ export const spaces = pgTable(
         .where(sql`${listed} and ${t.access24h}`),
       // The expiry job's claim: live paid listings by expiry.
       index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
+      // A deleted listing is never active, so every public read (all of them test is_active) leaves it out.
+      check('spaces_deleted_not_active', sql`${t.deletedAt} is null or not ${t.isActive}`),
     ];
   },
 );

@@ -3,8 +3,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { siteClientDir } from '../../api/src/site-build';
 
-const clientDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist', 'client');
+const clientDir = siteClientDir();
 const REACT_SIGNATURES = ['react.transitional.element', 'react.element', '__reactFiber', 'react-dom'];
 
 function htmlFiles(dir: string): string[] {

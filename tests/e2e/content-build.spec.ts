@@ -2,9 +2,10 @@
 // little JavaScript; only the landing page has React, in the Featured Spaces island hydrated when visible.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { siteClientDir } from '../../api/src/site-build';
 import { containsReact, gzipBytes, listPages, pageAssets } from '../../bench/page-assets';
 
-const clientDir = path.resolve(process.env.SITE_DIST_DIR ?? 'dist', 'client');
+const clientDir = siteClientDir();
 // The routes the issue holds to the 5 KB / 40 KB budget; Resources (/blog) carries its own small
 // scripts (database posts, search on focus) and gets a looser budget below, still without React.
 const CONTENT_ROUTE = /^\/(articles\/[^/]+|terms|privacy|disclaimer|about|how-it-works|contact)$/;

@@ -207,6 +207,32 @@ test('the contact dialog works by keyboard alone and validates on submit, then o
   await farmer.context.close();
 });
 
+test('a deleted listing keeps its conversation: the farmer reads it in Messages, marked no longer listed', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const owner = await person(browser, baseURL!, 'Oscar', 88);
+  const farmer = await person(browser, baseURL!, 'Flora', 89);
+  const city = `Goneville${randomBytes(3).toString('hex')}`;
+  const title = `Greenhouse ${city}`;
+  const spaceId = await liveListing(owner, baseURL!, title, city);
+  const contact = await farmer.context.request.post('/api/conversations', {
+    headers: { origin: baseURL! },
+    data: { spaceId, content: 'Could I start seedlings in your greenhouse in March?' },
+  });
+  expect(contact.status()).toBe(201);
+  const { conversationId } = (await contact.json()) as { conversationId: number };
+  await removeListings(owner, baseURL!);
+
+  await farmer.page.goto(`/dashboard?tab=messages&conversation=${conversationId}`);
+  const item = farmer.page.locator(`[data-conversation="${conversationId}"]`);
+  await expect(item).toContainText(title);
+  await expect(item).toContainText('no longer listed');
+  const header = farmer.page.locator('section[aria-labelledby="thread-title"]');
+  await expect(header).toContainText('This space is no longer listed.');
+  await expect(farmer.page.getByTestId('thread')).toContainText('Could I start seedlings in your greenhouse in March?');
+  await owner.context.close();
+  await farmer.context.close();
+});
+
 test('a signed-out visitor is sent to sign in and comes back to the space; demo listings offer no contact', async ({ browser, baseURL, page }) => {
   const owner = await person(browser, baseURL!, 'Vera', 85);
   const farmer = await person(browser, baseURL!, 'Vic', 86);

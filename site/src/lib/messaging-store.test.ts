@@ -6,7 +6,7 @@ const item = (id: number, minute: number, unreadCount = 0): ConversationListItem
   id,
   spaceId: id,
   otherUser: { id: 100 + id, firstName: 'Other', lastName: `${id}` },
-  space: { id, title: `Space ${id}` },
+  space: { id, title: `Space ${id}`, noLongerListed: false },
   unreadCount,
   lastMessageAt: new Date(Date.UTC(2026, 10, 23, 12, minute)).toISOString(),
 });

@@ -161,6 +161,7 @@ type ListRow = {
   id: number;
   space_id: number;
   title: string;
+  no_longer_listed: boolean;
   other_id: number;
   first_name: string;
   last_name: string;
@@ -189,7 +190,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
   const take = query.limit + 1;
   const rows = await queryRows<ListRow>(
     db,
-    sql`select c.id, c.space_id, s.title, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at,
+    sql`select c.id, c.space_id, s.title, s.no_longer_listed, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -199,7 +200,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
             where farmer_id = ${userId} and owner_id <> ${userId} ${older} order by last_message_at desc, id desc limit ${take})
           order by last_message_at desc, id desc limit ${take}
         ) c
-        cross join lateral (select title from spaces where id = c.space_id limit 1) s
+        cross join lateral (select title, deleted_at is not null as no_longer_listed from spaces where id = c.space_id limit 1) s
         cross join lateral (select first_name, last_name from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
@@ -214,7 +215,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
       id: Number(r.id),
       spaceId: Number(r.space_id),
       otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name },
-      space: { id: Number(r.space_id), title: r.title },
+      space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed) },
       unreadCount: Number(r.unread),
       lastMessageAt: new Date(r.last_message_at).toISOString(),
     })),

@@ -28,8 +28,8 @@ function centsToAmount(cents: number): string {
 
 async function lockOwnSpace(tx: Executor, spaceId: number, userId: number) {
   const [row] = await tx.select().from(spaces).where(eq(spaces.id, spaceId)).for('update');
-  // A stranger's listing answers exactly like a missing one.
-  if (!row || row.ownerId !== userId) throw AppError.notFound('Space not found.');
+  // A stranger's listing, or a deleted one, answers exactly like a missing one.
+  if (!row || row.ownerId !== userId || row.deletedAt) throw AppError.notFound('Space not found.');
   return row;
 }
 

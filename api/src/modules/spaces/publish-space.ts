@@ -34,6 +34,8 @@ export function listingPurpose(
 export async function publishSpace(db: Executor, spaceId: number, paymentType: PaymentType, now: Date): Promise<Space> {
   const [row] = await db.select().from(spaces).where(eq(spaces.id, spaceId)).for('update');
   if (!row) throw AppError.notFound('Space not found.');
+  // A deleted listing stays deleted, even if a payment opened before the deletion succeeds.
+  if (row.deletedAt) return toSpace(row);
   const decision = listingPurpose(row, paymentType, now);
   if ('conflict' in decision) return toSpace(row);
   const featured = paymentType === 'featured_upgrade';

@@ -1,11 +1,11 @@
 // Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
 // input with the contracts and call these with typed values; time is always passed in from the clock.
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { LISTING_DURATION_DAYS } from '../../../../contracts/constants';
 import { ampsToKw, type GrowingFacts } from '../../../../contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '../../../../contracts/spaces';
-import type { Executor } from '../../../../db/client';
-import { spaces } from '../../../../db/schema/index';
+import type { Database, Executor } from '../../../../db/client';
+import { archivedSpaces, conversations, inquiries, payments, spaces } from '../../../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from './space-cursor';
@@ -156,8 +156,9 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
 
 // ---- single space, own spaces --------------------------------------------------------------------
 
+/** A listing that exists for everyone, its owner included: a deleted (archived) listing does not. */
 async function findSpace(db: Executor, id: number): Promise<SpaceRow | undefined> {
-  const [row] = await db.select().from(spaces).where(eq(spaces.id, id));
+  const [row] = await db.select().from(spaces).where(and(eq(spaces.id, id), isNull(spaces.deletedAt)));
   return row;
 }
 
@@ -171,7 +172,7 @@ export async function getVisibleSpace(db: Executor, id: number, viewerId: number
 }
 
 export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): Promise<OwnSpace[]> {
-  const rows = await db.select().from(spaces).where(eq(spaces.ownerId, ownerId)).orderBy(desc(spaces.createdAt), desc(spaces.id));
+  const rows = await db.select().from(spaces).where(and(eq(spaces.ownerId, ownerId), isNull(spaces.deletedAt))).orderBy(desc(spaces.createdAt), desc(spaces.id));
   return rows.map((row) => toOwnSpace(row, now));
 }
 
@@ -226,15 +227,51 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
   const [updated] = await db
     .update(spaces)
     .set({ ...fields, ...(isActive !== undefined && { isActive }), updatedAt: now })
-    .where(and(eq(spaces.id, id), eq(spaces.ownerId, userId)))
+    .where(and(eq(spaces.id, id), eq(spaces.ownerId, userId), isNull(spaces.deletedAt)))
     .returning();
   if (!updated) throw AppError.notFound('Space not found.');
   return toOwnSpace(updated, now);
 }
 
-export async function deleteSpace(db: Executor, id: number, userId: number, now: Date): Promise<void> {
-  await findOwnedSpace(db, id, userId, now);
-  await db.delete(spaces).where(and(eq(spaces.id, id), eq(spaces.ownerId, userId)));
+/**
+ * DELETE /api/spaces/{id}. Conversations, inquiries and payments belong to the people in them, not to the
+ * listing: a listing that has any is archived (kept, switched off for good, a snapshot in archived_spaces)
+ * and only a draft with none of them is removed (docs/decisions/0304).
+ */
+export async function deleteSpace(db: Database, id: number, userId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locked first: a conversation or payment that starts meanwhile waits, then finds the listing gone.
+    await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, id)).for('update');
+    const row = await findOwnedSpace(tx, id, userId, now);
+    if (spaceStatus(row, now) === 'draft' && !(await hasPeoplesRecords(tx, row.id))) {
+      await tx.delete(spaces).where(eq(spaces.id, row.id));
+      return;
+    }
+    await tx
+      .insert(archivedSpaces)
+      .values({
+        originalId: row.id,
+        title: row.title,
+        description: row.description,
+        location: row.location,
+        city: row.city,
+        pricePerMonth: row.pricePerMonth,
+        spaceType: row.spaceType,
+        ownerId: row.ownerId,
+        archivedAt: now,
+      })
+      // Already archived by the expiry job: the deletion is the newer fact.
+      .onConflictDoUpdate({ target: archivedSpaces.originalId, set: { archivedAt: now } });
+    await tx.update(spaces).set({ deletedAt: now, isActive: false, updatedAt: now }).where(eq(spaces.id, row.id));
+  });
+}
+
+async function hasPeoplesRecords(db: Executor, spaceId: number): Promise<boolean> {
+  return (
+    (await db.$count(conversations, eq(conversations.spaceId, spaceId))) > 0 ||
+    (await db.$count(inquiries, eq(inquiries.spaceId, spaceId))) > 0 ||
+    (await db.$count(payments, eq(payments.spaceId, spaceId))) > 0
+  );
 }
 
 export const LISTING_DURATION_MS = LISTING_DURATION_DAYS * DAY;

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { conversationPath, decodeMessageEntities, MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
 import { $receivedInquiries, $sentInquiries } from '../../lib/messaging-store';
 import { shortDate } from './format';
+import { NoLongerListed } from './NoLongerListed';
 
 const STATUS_LABEL = { pending: 'Awaiting reply', responded: 'Replied', closed: 'Closed' } as const;
 
@@ -32,7 +33,10 @@ export function InquiriesTab() {
                     {inquiry.farmerEmail}
                   </a>
                 </p>
-                <p className="mt-1 text-xs text-muted">About {inquiry.space.title} · {STATUS_LABEL[inquiry.status]}</p>
+                <p className="mt-1 text-xs text-muted">
+                  About {inquiry.space.title}
+                  <NoLongerListed space={inquiry.space} /> · {STATUS_LABEL[inquiry.status]}
+                </p>
                 <p className="mt-3 text-sm whitespace-pre-wrap text-ink">{decodeMessageEntities(inquiry.message)}</p>
                 {inquiry.conversationId && (
                   <a className="btn-outline mt-3 px-3 py-1.5" href={conversationPath(inquiry.conversationId)}>
@@ -57,7 +61,10 @@ export function InquiriesTab() {
             {sent.data.map((inquiry) => (
               <li key={inquiry.id} className="card p-5" data-inquiry-sent={inquiry.id}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold text-ink">{inquiry.space.title}</p>
+                  <p className="font-semibold text-ink">
+                    {inquiry.space.title}
+                    <NoLongerListed space={inquiry.space} />
+                  </p>
                   <p className="text-xs text-muted">{shortDate(inquiry.createdAt)}</p>
                 </div>
                 <p className="text-sm text-muted">{inquiry.space.location}</p>

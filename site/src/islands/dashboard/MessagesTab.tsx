@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
 import { fullName, messageTime } from './format';
+import { NoLongerListed } from './NoLongerListed';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
@@ -84,7 +85,10 @@ function ConversationItem({ conversation: c, selected, onSelect }: { conversatio
     >
       <span className="min-w-0">
         <span className="block truncate font-semibold text-ink">{fullName(c.otherUser)}</span>
-        <span className="block truncate text-sm text-muted">{c.space.title}</span>
+        <span className="block truncate text-sm text-muted">
+          {c.space.title}
+          <NoLongerListed space={c.space} />
+        </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
         <span className="text-xs text-muted">{messageTime(c.lastMessageAt)}</span>
@@ -142,7 +146,13 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
         <h2 id="thread-title" className="text-base font-semibold text-ink">
           {fullName(conversation.otherUser)}
         </h2>
-        <p className="line-clamp-1 text-sm wrap-anywhere text-muted" title={conversation.space.title}>{conversation.space.title}</p>
+        <p className="text-sm text-muted">
+          <span className="line-clamp-1 wrap-anywhere" title={conversation.space.title}>
+            {conversation.space.title}
+          </span>
+          <NoLongerListed space={conversation.space} />
+        </p>
+        {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
       </div>
       <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${fullName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (
