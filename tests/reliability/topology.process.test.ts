@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSiteBuild } from '../../scripts/build-site';
 import { validSpaceBody } from '../fixtures/spaces';
 import { startNginx, type NginxProxy } from './nginx-proxy';
-import { createScratchDatabase, freePort, killStarted, processLogs, root, startProduct, type ProductProcess } from './process-harness';
+import { createScratchDatabase, freePort, killStarted, processLogs, startProduct, type ProductProcess } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
 import { messageSend, publishDirectly, registerUser } from './write-operations';
 
 /** The site build nginx serves: the one line to change when the build's location changes. */
-const siteClientDir = () => (ensureSiteBuild(), path.resolve(process.env.SITE_DIST_DIR ?? path.join(root, 'dist'), 'client'));
+/** The static files nginx serves: the client directory of the site build (docs/decisions/0009). */
+const siteClientDir = () => path.join(ensureSiteBuild(), 'client');
 
 const LOAD_MS = Number(process.env.RELIABILITY_TOPOLOGY_LOAD_MS ?? 30_000);
 /** A write through one instance reaches the other's cache by LISTEN/NOTIFY (docs/decisions/0700). */
