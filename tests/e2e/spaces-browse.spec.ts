@@ -139,3 +139,39 @@ test('a broken image falls back to the picture for the space type', async ({ pag
   const img = page.locator('[data-space-card] img').first();
   await expect(img).toHaveAttribute('src', '/images/spaces/fallback-rooftop.webp');
 });
+
+test('an impossible filter gets a message on its field and no request; the last results stay', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/spaces') asked.push(url.search);
+  });
+  await page.goto('/spaces');
+  const count = page.getByTestId('result-count');
+  await expect(count).toHaveText(`${DEMO_COUNT} space(s) found`);
+
+  await page.getByLabel('Min size (sq ft)').fill('2000');
+  await page.getByLabel('Max size (sq ft)').fill('1000');
+  const maxSize = page.getByLabel('Max size (sq ft)');
+  await expect(page.getByText('Max size (sq ft) must be at least min size (sq ft)')).toBeVisible();
+  await expect(maxSize).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Max price ($/month)').fill('-5');
+  await expect(page.getByText('Max price ($/month) must be a number such as 1500 or 1500.50')).toBeVisible();
+  await expect(count).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+
+  // Put right, the filters are asked for at once — and the impossible ones never were.
+  await page.getByLabel('Max price ($/month)').fill('');
+  const fixed = page.waitForRequest((r) => r.url().includes('minSize=2000&maxSize=5000'));
+  await maxSize.fill('5000');
+  await fixed;
+  await expect(maxSize).not.toHaveAttribute('aria-invalid', 'true');
+  expect(asked.filter((q) => q.includes('maxSize=1000') || q.includes('maxPrice=-5'))).toEqual([]);
+});
+
+test('a page opened with an impossible filter shows the message and the results of the rest', async ({ page }) => {
+  await page.goto('/spaces?minSize=2000&maxSize=1000');
+  await expect(page.getByText('Max size (sq ft) must be at least min size (sq ft)')).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ space\(s\) found$/);
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+});

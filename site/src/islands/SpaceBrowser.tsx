@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AMENITIES, describeAmenity } from '../../../contracts/amenities';
 import { COUNTRIES, SPACE_TYPES } from '../../../contracts/constants';
-import { appendFilterFields, EMPTY_FILTER_FIELDS, FILTER_LABELS as LABEL, filterFieldsFromSearch, REPEATED_FILTER_PARAMS, SINGLE_FILTER_PARAMS, TYPED_FILTER_PARAMS, type SpaceFilterFields } from '../../../contracts/space-filters';
+import { appendFilterFields, EMPTY_FILTER_FIELDS, FILTER_LABELS as LABEL, filterFieldsFromSearch, parseSpaceFilters, REPEATED_FILTER_PARAMS, SINGLE_FILTER_PARAMS, TYPED_FILTER_PARAMS, type SpaceFilterFields, type SpaceFilterParam } from '../../../contracts/space-filters';
 import type { Space } from '../../../contracts/spaces';
 import { SPACE_SORTS, SPACES_HEADERS, type SpaceSort } from '../../../contracts/spaces-constants';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
@@ -53,6 +53,21 @@ function toSearch(f: Filters, system: string | null = null): string {
   if (system) p.set('system', system);
   if (f.sort !== 'newest') p.set('sort', system === null && f.sort === 'fit' ? 'newest' : f.sort);
   return p.toString().replace(/(^|&)sort=newest(&|$)/, '$1').replace(/&$/, '');
+}
+
+type FilterErrors = Partial<Record<SpaceFilterParam, string>>;
+
+/** What the API would refuse in these filters, per field, in the registry's words: checked in the form, so
+ *  an impossible filter (max below min, a negative price) gets a message on its field and no request. */
+function filterErrors(f: Filters): FilterErrors {
+  const { errors } = parseSpaceFilters(appendFilterFields(new URLSearchParams(), f));
+  const named = (message: string) => message.replace(/\b[a-z]+[A-Z]\w*\b/g, (key) => (key in LABEL ? LABEL[key as SpaceFilterParam].toLowerCase() : key));
+  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [key, `${LABEL[key as SpaceFilterParam]} ${named(message)}`]));
+}
+
+/** The filters with every field in error left out (what a page opened with a bad address still shows). */
+function withoutErrors(f: Filters, errors: FilterErrors): Filters {
+  return { ...f, ...Object.fromEntries(Object.keys(errors).map((key) => [key, EMPTY[key as SpaceFilterParam]])) };
 }
 
 const hasFilters = (f: Filters) => toSearch({ ...f, sort: 'newest' }) !== '';
@@ -107,7 +122,7 @@ export default function SpaceBrowser() {
     void initGrowingSystem();
     const sync = () => {
       const f = fromSearch(window.location.search);
-      setApplied(f);
+      setApplied(withoutErrors(f, filterErrors(f)));
       setDraft(f);
     };
     sync();
@@ -126,6 +141,8 @@ export default function SpaceBrowser() {
   useEffect(() => {
     if (!ready) return;
     if (TYPED_FILTER_PARAMS.every((k) => draft[k] === applied[k])) return;
+    // An impossible filter is not asked for: its field says why, and the last results stay.
+    if (Object.keys(filterErrors(draft)).length > 0) return;
     const timer = setTimeout(() => commit({ ...applied, ...Object.fromEntries(TYPED_FILTER_PARAMS.map((k) => [k, draft[k]])) }), TEXT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, applied, ready, commit]);
@@ -195,11 +212,15 @@ export default function SpaceBrowser() {
     );
   }
 
+  const errors = filterErrors(draft);
   const setChoice = (patch: Partial<Filters>) => {
     const next = { ...applied, ...Object.fromEntries(TYPED_FILTER_PARAMS.map((k) => [k, draft[k]])), ...patch };
     setDraft(next);
-    commit(next);
+    // Typed fields still in error stay out of the query until they are put right.
+    commit(withoutErrors(next, filterErrors(next)));
   };
+  /** A typed field's error, on its Field and tied to its input. */
+  const invalid = (key: SpaceFilterParam, id: string) => ({ 'aria-invalid': errors[key] ? true : undefined, 'aria-describedby': errors[key] ? `${id}-error` : undefined });
   const clearFilters = () => {
     setDraft(EMPTY);
     commit({ ...EMPTY, sort: applied.sort });
@@ -234,19 +255,19 @@ export default function SpaceBrowser() {
         <Field label="Your growing system" id="filter-system" hint="Shows how well each space fits it.">
           <SystemPicker id="filter-system" value={systemId} onChange={(id) => void pickGrowingSystem(id)} />
         </Field>
-        <Field label={LABEL.city} id="filter-city">
-          <input id="filter-city" type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} autoComplete="address-level2" />
+        <Field label={LABEL.city} id="filter-city" error={errors.city}>
+          <input id="filter-city" {...invalid('city', 'filter-city')} type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} autoComplete="address-level2" />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label={LABEL.minSize} id="filter-min-size">
-            <input id="filter-min-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.minSize} onChange={(e) => setDraft({ ...draft, minSize: e.target.value })} />
+          <Field label={LABEL.minSize} id="filter-min-size" error={errors.minSize}>
+            <input id="filter-min-size" {...invalid('minSize', 'filter-min-size')} type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.minSize} onChange={(e) => setDraft({ ...draft, minSize: e.target.value })} />
           </Field>
-          <Field label={LABEL.maxSize} id="filter-max-size">
-            <input id="filter-max-size" type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.maxSize} onChange={(e) => setDraft({ ...draft, maxSize: e.target.value })} />
+          <Field label={LABEL.maxSize} id="filter-max-size" error={errors.maxSize}>
+            <input id="filter-max-size" {...invalid('maxSize', 'filter-max-size')} type="number" inputMode="numeric" min={0} step={1} className="input" value={draft.maxSize} onChange={(e) => setDraft({ ...draft, maxSize: e.target.value })} />
           </Field>
         </div>
-        <Field label={LABEL.maxPrice} id="filter-max-price">
-          <input id="filter-max-price" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.maxPrice} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })} />
+        <Field label={LABEL.maxPrice} id="filter-max-price" error={errors.maxPrice}>
+          <input id="filter-max-price" {...invalid('maxPrice', 'filter-max-price')} type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.maxPrice} onChange={(e) => setDraft({ ...draft, maxPrice: e.target.value })} />
         </Field>
         <Field label={LABEL.country} id="filter-country">
           <select id="filter-country" className="input" value={draft.country} onChange={(e) => setChoice({ country: e.target.value })}>
@@ -271,16 +292,16 @@ export default function SpaceBrowser() {
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium text-ink">Growing needs</legend>
           <div className="grid grid-cols-2 gap-3">
-            <Field label={LABEL.minCeilingM} id="filter-min-ceiling" hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
-              <input id="filter-min-ceiling" type="number" inputMode="decimal" min={0} step="0.1" className="input" value={draft.minCeilingM} onChange={(e) => setDraft({ ...draft, minCeilingM: e.target.value })} />
+            <Field label={LABEL.minCeilingM} id="filter-min-ceiling" error={errors.minCeilingM} hint={draft.minCeilingM && Number(draft.minCeilingM) > 0 ? `≈ ${metresToFeet(Number(draft.minCeilingM)).toFixed(1)} ft` : 'metres'}>
+              <input id="filter-min-ceiling" {...invalid('minCeilingM', 'filter-min-ceiling')} type="number" inputMode="decimal" min={0} step="0.1" className="input" value={draft.minCeilingM} onChange={(e) => setDraft({ ...draft, minCeilingM: e.target.value })} />
             </Field>
-            <Field label={LABEL.minFloorLoadKgM2} id="filter-min-load" hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
-              <input id="filter-min-load" type="number" inputMode="numeric" min={0} step={10} className="input" value={draft.minFloorLoadKgM2} onChange={(e) => setDraft({ ...draft, minFloorLoadKgM2: e.target.value })} />
+            <Field label={LABEL.minFloorLoadKgM2} id="filter-min-load" error={errors.minFloorLoadKgM2} hint={draft.minFloorLoadKgM2 && Number(draft.minFloorLoadKgM2) > 0 ? `≈ ${Math.round(kgM2ToPsf(Number(draft.minFloorLoadKgM2)))} lb/sq ft` : 'kg per m²'}>
+              <input id="filter-min-load" {...invalid('minFloorLoadKgM2', 'filter-min-load')} type="number" inputMode="numeric" min={0} step={10} className="input" value={draft.minFloorLoadKgM2} onChange={(e) => setDraft({ ...draft, minFloorLoadKgM2: e.target.value })} />
             </Field>
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <Field label={LABEL.minPowerKw} id="filter-min-power">
-              <input id="filter-min-power" type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.minPowerKw} onChange={(e) => setDraft({ ...draft, minPowerKw: e.target.value })} />
+            <Field label={LABEL.minPowerKw} id="filter-min-power" error={errors.minPowerKw}>
+              <input id="filter-min-power" {...invalid('minPowerKw', 'filter-min-power')} type="number" inputMode="decimal" min={0} step="any" className="input" value={draft.minPowerKw} onChange={(e) => setDraft({ ...draft, minPowerKw: e.target.value })} />
             </Field>
             <Field label={LABEL.water} id="filter-water">
               <select id="filter-water" className="input" value={draft.water} onChange={(e) => setChoice({ water: e.target.value })}>
