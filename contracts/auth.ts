@@ -154,4 +154,4 @@ export type AuthUserResponse = CurrentUser;
 export type AuthUserEnvelope = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
-export { avatarInitial, displayName, safeNextPath } from './auth-display';
+export { avatarInitial, displayName, safeReturnPath } from './auth-display';

@@ -3,6 +3,7 @@
 // user to /dashboard; / shows the dashboard to a signed-in user. Mounted before the static files.
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { safeReturnPath } from '../../../../contracts/auth-display';
 import type { AppContext } from '../../app-context';
 import { attachSessionUser } from '../../lib/session';
 
@@ -29,7 +30,7 @@ export function createPageGuard(ctx: AppContext, clientDir: string) {
       if (error) return next(error);
       const signedIn = Boolean(req.user);
       if (SIGNED_IN_PAGES.includes(page) && !signedIn) {
-        return res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+        return res.redirect(302, `/login?next=${encodeURIComponent(safeReturnPath(req.originalUrl, ctx.config.PUBLIC_SITE_URL))}`);
       }
       if (SIGNED_OUT_PAGES.includes(page) && signedIn) return res.redirect(302, '/dashboard');
       if (page === '/' && signedIn) {
