@@ -17,7 +17,7 @@ import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { maskUrl } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
-import { attachSessionUser, prepareSessionLookup } from './lib/session';
+import { attachSessionUser, prepareSessionLookup, sessionLookupFor } from './lib/session';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(prepareSessionLookup(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
+  api.use(prepareSessionLookup(auth, sessionLookupFor(context)));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -146,7 +146,7 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
   if (ssrHandler) {
     // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
     // as on the API; requests without a session cookie skip the lookup.
-    const session = attachSessionUser(context.auth, { db: context.db, secret: context.config.BETTER_AUTH_SECRET });
+    const session = attachSessionUser(context.auth, sessionLookupFor(context));
     app.use(spacePageValidators(context));
     app.use(session, (req, res, next) => ssrHandler(req, res, next, createSiteLocals(context, req.user?.id)));
   }
