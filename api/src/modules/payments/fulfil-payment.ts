@@ -49,7 +49,7 @@ export async function completePayment(
     if (!counted) ctx.logger.warn({ paymentId: row.id, couponId: row.couponId }, 'coupon not counted: limit reached or already redeemed');
   }
   await recordCheckoutEvent(tx, { userId: row.userId, outcome: row.paymentIntentId ? 'succeeded' : 'free', meta, now, metadata: { paymentId: row.id } });
-  const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId));
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (owner && space && liveUntil) {
     const site = ctx.config.PUBLIC_SITE_URL;
     await enqueueEmail(tx, ctx.clock, {
@@ -57,7 +57,6 @@ export async function completePayment(
       type: 'payment_confirmation',
       recipient: owner.email,
       content: paymentConfirmationEmail({
-        firstName: owner.firstName,
         listingTitle: space.title,
         amount: formatUsd(Math.round(Number(row.amount) * 100)),
         plan: row.paymentType === 'featured_upgrade' ? 'Premium listing' : 'Standard listing',
