@@ -46,13 +46,31 @@ describe('forgot-password', () => {
     };
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      knownTimes.push(await timeOf(u.email));
-      unknownTimes.push(await timeOf(`ghost-${i}-${Date.now()}@example.com`));
+    for (let i = 0; i < 3; i++) {
+      await timeOf(u.email);
+      await timeOf(`warm-${i}-${Date.now()}@example.com`);
+    }
+    // Alternating which goes first, so a warm-up or a busy moment does not favour either side.
+    for (let i = 0; i < 21; i++) {
+      const ghost = `ghost-${i}-${Date.now()}@example.com`;
+      if (i % 2) {
+        unknownTimes.push(await timeOf(ghost));
+        knownTimes.push(await timeOf(u.email));
+      } else {
+        knownTimes.push(await timeOf(u.email));
+        unknownTimes.push(await timeOf(ghost));
+      }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    recordFigures('secrets', { forgotKnownMedianMs: Math.round(median(knownTimes) * 10) / 10, forgotUnknownMedianMs: Math.round(median(unknownTimes) * 10) / 10 });
-    expect(median(knownTimes)).toBeLessThan(median(unknownTimes) * 1.5 + 2);
+    // Paired: each known ask against the unknown one next to it, so the machine's load cancels out.
+    const extra = median(knownTimes.map((k, i) => k - unknownTimes[i]!));
+    recordFigures('secrets', {
+      forgotKnownMedianMs: Math.round(median(knownTimes) * 10) / 10,
+      forgotUnknownMedianMs: Math.round(median(unknownTimes) * 10) / 10,
+      forgotKnownExtraMs: Math.round(extra * 10) / 10,
+    });
+    // Before the fix a known address cost about 5 ms more here (lookup, token, outbox row in a transaction).
+    expect(extra).toBeLessThan(2);
     await processPasswordResetRequests(t.context);
   });
 
