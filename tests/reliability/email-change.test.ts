@@ -79,6 +79,16 @@ describe('changing the e-mail address', () => {
     expect((await emailOf(u.id)).verified).toBe(false);
   });
 
+  it('a password change ends outstanding reset links too', async () => {
+    const u = await createSignedInUser(t);
+    await t.request('/api/auth/forgot-password', { body: { email: u.email } });
+    const resetToken = tokenFromEmail(await latestEmailTo(t, u.email), '/reset-password');
+    const changed = await t.request('/api/auth/change-password', { cookie: u.cookie, body: { currentPassword: u.password, newPassword: 'Changed-By-Owner-93', confirmPassword: 'Changed-By-Owner-93' } });
+    expect(changed.status, changed.text).toBe(200);
+    const reset = await t.request('/api/auth/reset-password', { body: { token: resetToken, password: 'Old-Link-Still-Works-1', confirmPassword: 'Old-Link-Still-Works-1' } });
+    expect(reset.status).toBe(400);
+  });
+
   it('is limited per account: three changes a day, then a clear 429', async () => {
     const u = await createSignedInUser(t);
     for (let i = 0; i < 3; i++) expect((await changeEmail(u, fresh(`hop${i}`), u.password)).status).toBe(200);

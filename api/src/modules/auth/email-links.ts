@@ -1,5 +1,5 @@
 // The links we mail for an account, and ending them. An e-mail change or a password reset ends every
-// outstanding reset and verification link of the account (whoever read an old mailbox must not keep a
+// outstanding reset and verification link, a password change every reset link of the account (whoever read an old mailbox must not keep a
 // way in). The "this was not me" link mailed to the replaced address is the exception: it stays valid
 // through later changes, so a hijacker cannot cancel it by changing the address again.
 // Undo links live in better-auth's generic verifications table (identifier email-change-undo:{user}:{sha256},
@@ -13,9 +13,14 @@ import { newEmailToken } from './auth-tokens';
 export const EMAIL_CHANGE_UNDO_DAYS = 7;
 const UNDO_PREFIX = 'email-change-undo';
 
-/** Ends every reset and verification link of the account. */
-export async function endEmailLinks(tx: Executor, userId: number): Promise<void> {
+/** Ends every password-reset link of the account (a password change does this). */
+export async function endResetLinks(tx: Executor, userId: number): Promise<void> {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+/** Ends every reset and verification link of the account (an e-mail change and a password reset do this). */
+export async function endEmailLinks(tx: Executor, userId: number): Promise<void> {
+  await endResetLinks(tx, userId);
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
 }
 
