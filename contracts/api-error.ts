@@ -20,6 +20,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'account_locked',
+  'email_unverified',
   'unavailable',
   'internal',
 ] as const;

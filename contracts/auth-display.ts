@@ -1,22 +1,34 @@
 // Small account helpers the navigation bar needs on every page; kept free of zod so that content pages
 // stay light (contracts/auth.ts re-exports them).
 
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return true;
-  return false;
-}
+/** Pages that must not be returned to after signing in (they would only send the user on again). */
+const NOT_A_RETURN_PAGE = new Set(['/login', '/register']);
 
-/** Where to go after signing in: `next` when it is a path on this site (never /login or /register), else the fallback. */
-export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || hasControlCharacter(next)) return fallback;
+/**
+ * Where to go after signing in (every `next`/return parameter, in the islands and on the server): the
+ * path, query and fragment of `next` when the URL parser resolves it against the site's origin to that
+ * same origin, else the fallback. No string tests: the parser decides, as the browser will. The path is
+ * resolved a second time, because one that starts with `//` after normalisation (`/.//evil`, `/%2e//evil`,
+ * `/./\evil`) would be taken by the browser as another host.
+ */
+export function safeReturnPath(next: string | null | undefined, origin: string, fallback = '/'): string {
+  if (!next) return fallback;
+  let siteOrigin: string;
+  let target: URL;
   try {
-    const url = new URL(next, 'http://site.invalid');
-    if (url.origin !== 'http://site.invalid') return fallback;
-    if (url.pathname === '/login' || url.pathname === '/register') return fallback;
-    return url.pathname + url.search + url.hash;
+    siteOrigin = new URL(origin).origin;
+    target = new URL(next, siteOrigin);
   } catch {
     return fallback;
   }
+  if (target.origin !== siteOrigin || NOT_A_RETURN_PAGE.has(target.pathname)) return fallback;
+  const path = target.pathname + target.search + target.hash;
+  try {
+    if (new URL(path, siteOrigin).href !== target.href) return fallback;
+  } catch {
+    return fallback;
+  }
+  return path;
 }
 
 /** The avatar letter of spec 2.2: first name's first letter, else the email's, else U. */

@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   verifyLinkInvalid: 'This verification link is invalid or has expired.',
+  currentPasswordForEmail: 'Enter your current password to change your e-mail address',
+  tooManyEmailChanges: 'You have changed your e-mail address too often today. Please try again tomorrow.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset its password. The link expires in one hour.',
 } as const;
 
@@ -74,6 +76,8 @@ export const profileRequestSchema = z.object({
   lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
   email: email(AUTH_MESSAGES.profileEmailInvalid),
   userType: z.enum(USER_TYPES).optional(),
+  /** Ours (spec 7 sends names, e-mail, type): required by the server only when the e-mail changes. */
+  currentPassword: z.string().max(1024, { error: AUTH_MESSAGES.currentPasswordWrong }).optional(),
 });
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
@@ -154,4 +158,4 @@ export type AuthUserResponse = CurrentUser;
 export type AuthUserEnvelope = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
-export { avatarInitial, displayName, safeNextPath } from './auth-display';
+export { avatarInitial, displayName, safeReturnPath } from './auth-display';

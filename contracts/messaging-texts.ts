@@ -29,6 +29,8 @@ export const MESSAGING_MESSAGES = {
   ownListing: 'This is your own listing: you cannot contact yourself.',
   conversationNotFound: 'Conversation not found.',
   tooManyConversations: 'You have contacted many owners in a short time. Please wait a while before sending more inquiries.',
+  // ours (issue 15, item 15): shown in the contact dialog with a button that resends the link
+  verifyToContactMore: 'Please verify your e-mail address to contact more owners. Until then a new account can start two conversations. Open the link we e-mailed you, or send a new one.',
   tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
 } as const;
 

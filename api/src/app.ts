@@ -20,7 +20,7 @@ import { safeErrorReason } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
 import { requestLog } from './lib/request-log';
 import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
-import { attachSessionUser, prepareSessionLookup } from './lib/session';
+import { attachSessionUser, prepareSessionLookup, sessionLookupFor } from './lib/session';
 import { siteScriptHashes } from './lib/site-script-hashes';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
 
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }), rejectNulInBody);
-  api.use(prepareSessionLookup(auth, { db: context.db, secret: deps.config.BETTER_AUTH_SECRET }));
+  api.use(prepareSessionLookup(auth, sessionLookupFor(context)));
   api.use(createHealthRouter(context));
   api.use(createAuthRouter(context));
   api.use(createBlogRouter(context));
@@ -149,7 +149,7 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
   if (ssrHandler) {
     // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
     // as on the API; requests without a session cookie skip the lookup.
-    const session = attachSessionUser(context.auth, { db: context.db, secret: context.config.BETTER_AUTH_SECRET });
+    const session = attachSessionUser(context.auth, sessionLookupFor(context));
     app.use(spacePageValidators(context));
     app.use(session, (req, res, next) => {
       reasonPhraseFollowsStatus(res);

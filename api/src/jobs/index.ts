@@ -1,6 +1,7 @@
 // The background jobs every API instance runs (each claims its rows, so N instances are safe).
 import type { AppContext } from '../app-context';
 import { MINUTE } from '../lib/clock';
+import { processPasswordResetRequests } from '../modules/auth/password-reset';
 import { sendPendingEmails } from '../modules/email/outbox';
 import { sendSavedSearchAlerts } from '../modules/saved-searches/saved-search-alerts';
 import { sendDueDigests } from '../modules/messaging/digest';
@@ -16,6 +17,8 @@ export const DIGEST_INTERVAL_MS = 30_000;
 
 export function backgroundJobs(ctx: AppContext): Job[] {
   return [
+    // Forgot-password asks are answered off the request path (docs/decisions/0105): as quick as the outbox.
+    { name: 'password-reset-requests', intervalMs: OUTBOX_INTERVAL_MS, run: () => processPasswordResetRequests(ctx) },
     { name: 'email-outbox', intervalMs: OUTBOX_INTERVAL_MS, run: () => sendPendingEmails(ctx) },
     {
       name: 'message-digest',

@@ -11,6 +11,15 @@ import type { Logger } from './logger';
 
 export const AUTH_BASE_PATH = '/api/auth/ba';
 export const SESSION_COOKIE_PREFIX = 'farmspace';
+
+/**
+ * The one session cookie name that signs in: `__Secure-farmspace.session_token` in production (what
+ * better-auth sets with useSecureCookies), the plain name elsewhere. In production a plain-named cookie,
+ * which a sibling subdomain or a page over http can plant, is never read (issue 15, item 8).
+ */
+export function sessionCookieName(production: boolean): string {
+  return `${production ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`;
+}
 const SESSION_DAYS = 7;
 export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 /** better-auth extends a session's expiry when it is used and older than this. */

@@ -7,7 +7,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client';
 import { AppError } from './app-error';
-import { SESSION_COOKIE_PREFIX, SESSION_REFRESH_AGE_SECONDS, SESSION_TTL_SECONDS, type Auth } from './auth';
+import { SESSION_COOKIE_PREFIX, SESSION_REFRESH_AGE_SECONDS, SESSION_TTL_SECONDS, sessionCookieName, type Auth } from './auth';
+import type { Config } from '../config';
 
 export type SessionUser = {
   id: number;
@@ -39,7 +40,12 @@ const SESSION_COOKIE_MARKER = `${SESSION_COOKIE_PREFIX}.session_token=`;
  * row that has not expired; anything else (expired, due for its sliding refresh, unsigned) goes through
  * better-auth as before.
  */
-export type SessionLookup = { db: Database; secret: string };
+export type SessionLookup = { db: Database; secret: string; cookieName: string };
+
+/** The fast lookup for this app: its database, better-auth's secret and the one cookie name that signs in. */
+export function sessionLookupFor(deps: { db: Database; config: Pick<Config, 'BETTER_AUTH_SECRET' | 'production'> }): SessionLookup {
+  return { db: deps.db, secret: deps.config.BETTER_AUTH_SECRET, cookieName: sessionCookieName(deps.config.production) };
+}
 
 /** Requests whose session was already read (a page guard and the page handler both ask). */
 const resolvedRequests = new WeakSet<Request>();
@@ -51,7 +57,7 @@ async function resolveSession(req: Request, auth: Auth, fast?: SessionLookup): P
   const cookie = req.headers.cookie;
   if (!cookie || !cookie.includes(SESSION_COOKIE_MARKER)) return;
   if (fast) {
-    const found = await readSessionFast(fast.db, fast.secret, cookie);
+    const found = await readSessionFast(fast, cookie);
     if (found === 'none') return;
     if (found !== 'delegate') {
       req.user = found.user;
@@ -132,22 +138,19 @@ export function currentUser(req: Request): SessionUser {
 
 type FastSession = { user: SessionUser; sessionId: number };
 
-function signedSessionToken(cookieHeader: string): string | undefined {
-  let value: string | undefined;
+/** The value of exactly `cookieName`: in production a plain-named cookie is not the session cookie. */
+function signedSessionToken(cookieHeader: string, cookieName: string): string | undefined {
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    // The __Secure- cookie (production) wins over a plain one a page could have planted.
-    if (name === `__Secure-${SESSION_COOKIE_MARKER.slice(0, -1)}`) return part.slice(eq + 1).trim();
-    if (name === SESSION_COOKIE_MARKER.slice(0, -1)) value = part.slice(eq + 1).trim();
+    if (eq >= 0 && part.slice(0, eq).trim() === cookieName) return part.slice(eq + 1).trim();
   }
-  return value;
+  return undefined;
 }
 
-async function readSessionFast(db: Database, secret: string, cookieHeader: string): Promise<FastSession | 'none' | 'delegate'> {
-  const raw = signedSessionToken(cookieHeader);
-  if (!raw) return 'delegate';
+async function readSessionFast({ db, secret, cookieName }: SessionLookup, cookieHeader: string): Promise<FastSession | 'none' | 'delegate'> {
+  const raw = signedSessionToken(cookieHeader, cookieName);
+  // better-auth reads the same single name (authCookies.sessionToken.name): nothing to delegate.
+  if (!raw) return 'none';
   let value: string;
   try {
     value = decodeURIComponent(raw);

@@ -1,7 +1,7 @@
 // /login (spec 2.12): email and password (show/hide), links to /register, /forgot-password and /contact.
 // Success refreshes the current user and goes to `next` (a path on this site) or /.
 import { useRef } from 'react';
-import { AUTH_TOASTS, loginRequestSchema, safeNextPath, type AuthUserEnvelope } from '../../../contracts/auth';
+import { AUTH_TOASTS, loginRequestSchema, safeReturnPath, type AuthUserEnvelope } from '../../../contracts/auth';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
@@ -22,7 +22,7 @@ export default function LoginForm() {
       const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/login', { body: form.values });
       setCurrentUser(user);
       showToastAfterNavigation(AUTH_TOASTS.loginSuccess);
-      window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+      window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {
       form.setBusy(false);
       if (error instanceof ApiRequestError && error.fieldErrors && error.status === 400) form.setErrors(error.fieldErrors);

@@ -2,7 +2,7 @@
 // user in, asks them to check their e-mail (toast), refreshes the current user and goes to /.
 import { useRef } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
-import { AUTH_TOASTS, registerRequestSchema, safeNextPath, type AuthUserEnvelope } from '../../../contracts/auth';
+import { AUTH_TOASTS, registerRequestSchema, safeReturnPath, type AuthUserEnvelope } from '../../../contracts/auth';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
@@ -23,7 +23,7 @@ export default function RegisterForm() {
       const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/register', { body: form.values });
       setCurrentUser(user);
       showToastAfterNavigation(AUTH_TOASTS.registerSuccess);
-      window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+      window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {
       form.setBusy(false);
       if (error instanceof ApiRequestError && error.fieldErrors) form.setErrors(error.fieldErrors);

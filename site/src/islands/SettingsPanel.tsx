@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import {
+  AUTH_MESSAGES,
   AUTH_TOASTS,
   changePasswordRequestSchema,
   DISPLAY_CURRENCIES,
@@ -111,15 +112,25 @@ function Section({ title, description, children }: { title: string; description:
 
 function ProfileTab({ user }: { user: CurrentUser }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(profileRequestSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email, userType: user.userType });
+  const form = useForm(profileRequestSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email, userType: user.userType, currentPassword: '' });
+  // A new address takes the current password (the API refuses it without): the field appears when needed.
+  const emailChanging = form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const [resending, setResending] = useState(false);
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (!form.validate(formRef.current)) return;
+    if (emailChanging && !form.values.currentPassword) {
+      form.setErrors({ currentPassword: AUTH_MESSAGES.currentPasswordForEmail });
+      formRef.current?.querySelector<HTMLElement>('[name="currentPassword"]')?.focus();
+      return;
+    }
     form.setBusy(true);
     try {
-      const { user: updated } = await apiFetch<AuthUserEnvelope>('/api/auth/profile', { method: 'PATCH', body: form.values });
+      const { currentPassword, ...profile } = form.values;
+      const body = emailChanging ? { ...profile, currentPassword } : profile;
+      const { user: updated } = await apiFetch<AuthUserEnvelope>('/api/auth/profile', { method: 'PATCH', body });
+      form.set('currentPassword', '');
       setCurrentUser(updated);
       void refreshUser();
       showToast(updated.email !== user.email ? { title: AUTH_TOASTS.profileSuccess.title, description: 'Please check your e-mail to verify your new address.' } : AUTH_TOASTS.profileSuccess);
@@ -160,6 +171,17 @@ function ProfileTab({ user }: { user: CurrentUser }) {
           <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.values.lastName} error={form.errors.lastName} onValueChange={(v) => form.set('lastName', v)} />
         </div>
         <FormField label="Email" name="email" type="email" autoComplete="email" value={form.values.email} error={form.errors.email} onValueChange={(v) => form.set('email', v)} />
+        {emailChanging && (
+          <PasswordField
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            hint="To change your e-mail address, confirm it is you. We will tell your current address about the change."
+            value={form.values.currentPassword ?? ''}
+            error={form.errors.currentPassword}
+            onValueChange={(v) => form.set('currentPassword', v)}
+          />
+        )}
         <div className="flex flex-col gap-1.5">
           <label htmlFor="settings-user-type" className="text-sm font-medium text-ink">
             Account Type

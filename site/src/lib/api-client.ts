@@ -5,14 +5,17 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly serverMessage?: string;
   readonly fieldErrors?: Record<string, string>;
+  /** The API's error code (contracts/api-error.ts), for answers an island handles on its own. */
+  readonly code?: string;
 
   constructor(status: number, bodyText: string, statusText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiRequestError';
     this.status = status;
     try {
-      const body = JSON.parse(bodyText) as { message?: unknown; fieldErrors?: Record<string, string> };
+      const body = JSON.parse(bodyText) as { message?: unknown; code?: unknown; fieldErrors?: Record<string, string> };
       if (typeof body.message === 'string') this.serverMessage = body.message;
+      if (typeof body.code === 'string') this.code = body.code;
       if (body.fieldErrors) this.fieldErrors = body.fieldErrors;
     } catch {
       // not JSON: the message above already carries the text

@@ -195,7 +195,7 @@ describe('profile, notifications, preferences', () => {
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', userType: 'farmer', email: u.email });
     const newEmail = `grace-${Date.now()}@example.com`;
-    const changed = await t.request('/api/auth/profile', { method: 'PATCH', cookie: u.cookie, body: { firstName: 'Grace', lastName: 'Hopper', email: newEmail } });
+    const changed = await t.request('/api/auth/profile', { method: 'PATCH', cookie: u.cookie, body: { firstName: 'Grace', lastName: 'Hopper', email: newEmail, currentPassword: u.password } });
     expect(changed.json.user).toMatchObject({ email: newEmail, verified: false, userType: 'farmer' });
     const mail = await latestEmailTo(t, newEmail);
     expect(mail.subject).toMatch(/Verify/);
@@ -204,7 +204,7 @@ describe('profile, notifications, preferences', () => {
   it('refuses an e-mail of another account, and invalid input with spec 5 messages', async () => {
     const a = await createSignedInUser(t);
     const b = await createSignedInUser(t);
-    const taken = await t.request('/api/auth/profile', { method: 'PATCH', cookie: a.cookie, body: { firstName: 'A', lastName: 'B', email: b.email } });
+    const taken = await t.request('/api/auth/profile', { method: 'PATCH', cookie: a.cookie, body: { firstName: 'A', lastName: 'B', email: b.email, currentPassword: a.password } });
     expect(taken.status).toBe(409);
     const bad = await t.request('/api/auth/profile', { method: 'PATCH', cookie: a.cookie, body: { firstName: '', lastName: '', email: 'bad' } });
     expect(bad.json.fieldErrors).toEqual({ firstName: AUTH_MESSAGES.firstNameRequired, lastName: AUTH_MESSAGES.lastNameRequired, email: AUTH_MESSAGES.profileEmailInvalid });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { emailNotifications } from '../../../db/schema/index';
 import { createDevMailbox, createSmtpMailer, type Mailer } from '../../../api/src/lib/mailer';
 import { backoffMs, enqueueEmail, MAX_ATTEMPTS, sendPendingEmails } from '../../../api/src/modules/email/outbox';
-import { escapeHtml, passwordResetEmail, verificationEmail } from '../../../api/src/modules/email/email-templates';
+import { processPasswordResetRequests } from '../../../api/src/modules/auth/password-reset';
+import { emailChangedNoticeEmail, escapeHtml, inquiryReceivedEmail, verificationEmail } from '../../../api/src/modules/email/email-templates';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { tokenFromEmail } from '../../fixtures/outbox';
 
@@ -30,7 +31,7 @@ describe('outbox sender', () => {
 
   it('retries with backoff and records pending → sent', async () => {
     const email = `retry-${Date.now()}@example.com`;
-    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ firstName: 'R', url: 'http://x/verify-email?token=abc' }) });
+    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
     expect(await sendPendingEmails(t.context)).toEqual({ sent: 0, failed: 1 });
     let [row] = await t.db.select().from(emailNotifications).where(eq(emailNotifications.recipient, email));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP 451 try again later' });
@@ -49,7 +50,7 @@ describe('outbox sender', () => {
 
   it(`gives up after ${MAX_ATTEMPTS} attempts: failed`, async () => {
     const email = `always-fails-${Date.now()}@example.com`;
-    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ firstName: 'F', url: 'http://x' }) });
+    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x' }) });
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
       await sendPendingEmails(t.context);
       t.clock.advance(backoffMs(i));
@@ -123,6 +124,7 @@ describe('SMTP path', () => {
     const email = `smtp-${Date.now()}@example.com`;
     await t.request('/api/auth/register', { body: { firstName: 'Simple', lastName: 'Mail', email, password: 'Smtp-Path-Password-1' } });
     await t.request('/api/auth/forgot-password', { body: { email } });
+    await processPasswordResetRequests(t.context);
     expect(await sendPendingEmails(t.context)).toEqual({ sent: 2, failed: 0 });
     expect(received.map((r) => r.to)).toEqual([[email], [email]]);
     expect(received[0]!.from).toBe('no-reply@farmspace.app');
@@ -140,11 +142,13 @@ describe('SMTP path', () => {
 describe('templates', () => {
   it('escape every user value in HTML', () => {
     const evil = `<script>alert("x")</script>&'`;
-    for (const mail of [verificationEmail({ firstName: evil, url: 'https://s/verify-email?token=a&b="c"' }), passwordResetEmail({ firstName: evil, url: 'https://s/r' })]) {
+    // Account e-mails carry no user text at all (their greeting is ours); the others escape what they carry.
+    for (const mail of [emailChangedNoticeEmail({ newEmail: evil, undoUrl: 'https://s/r', undoDays: 7 }), inquiryReceivedEmail({ farmerName: evil, spaceTitle: evil, message: evil, url: 'https://s/d' })]) {
       expect(mail.html).not.toContain('<script>');
       expect(mail.html).toContain(escapeHtml(evil));
       expect(mail.text).toContain(evil);
     }
-    expect(verificationEmail({ firstName: 'x', url: 'https://s/v?token=a&b="c"' }).html).toContain('token=a&amp;b=&quot;c&quot;');
+    expect(verificationEmail({ url: 'https://s/v?token=a&b="c"' }).html).toContain('token=a&amp;b=&quot;c&quot;');
+    expect(verificationEmail({ url: 'https://s/v' }).text.startsWith('Hello,')).toBe(true);
   });
 });

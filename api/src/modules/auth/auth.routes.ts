@@ -90,7 +90,7 @@ export function createAuthRouter(ctx: AppContext): Router {
 
   router.post('/auth/change-password', requireUser, limit(AUTH_RATE_LIMITS.changePassword), async (req, res) => {
     const input = parseInput(changePasswordRequestSchema, req.body);
-    forwardSetCookie(res, await changePassword(ctx, input, authHeaders(req)));
+    forwardSetCookie(res, await changePassword(ctx, currentUser(req).id, input, authHeaders(req)));
     res.json({ message: 'Password changed. Other devices have been signed out.' });
   });
 

@@ -3,8 +3,9 @@
 // user to /dashboard; / shows the dashboard to a signed-in user. Mounted before the static files.
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { safeReturnPath } from '../../../../contracts/auth-display';
 import type { AppContext } from '../../app-context';
-import { attachSessionUser } from '../../lib/session';
+import { attachSessionUser, sessionLookupFor } from '../../lib/session';
 
 export const SIGNED_IN_PAGES = ['/dashboard', '/list-space', '/checkout', '/settings', '/receipt'];
 export const SIGNED_OUT_PAGES = ['/login', '/register'];
@@ -15,7 +16,7 @@ function pagePath(req: Request): string {
 }
 
 export function createPageGuard(ctx: AppContext, clientDir: string) {
-  const resolveUser = attachSessionUser(ctx.auth, { db: ctx.db, secret: ctx.config.BETTER_AUTH_SECRET });
+  const resolveUser = attachSessionUser(ctx.auth, sessionLookupFor(ctx));
   const dashboardFile = path.join(clientDir, 'dashboard.html');
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -29,7 +30,7 @@ export function createPageGuard(ctx: AppContext, clientDir: string) {
       if (error) return next(error);
       const signedIn = Boolean(req.user);
       if (SIGNED_IN_PAGES.includes(page) && !signedIn) {
-        return res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+        return res.redirect(302, `/login?next=${encodeURIComponent(safeReturnPath(req.originalUrl, ctx.config.PUBLIC_SITE_URL))}`);
       }
       if (SIGNED_OUT_PAGES.includes(page) && signedIn) return res.redirect(302, '/dashboard');
       if (page === '/' && signedIn) {

@@ -1,32 +1,83 @@
-// Forgot and reset password. POST /api/auth/forgot-password always answers the same (whether or not the
-// address has an account); for an account it queues a reset e-mail with a single-use token valid for one
-// hour, in one transaction. POST /api/auth/reset-password consumes the token (DELETE … RETURNING: used
-// once even under concurrent requests), stores the new hash, signs out every session and lifts a lockout.
-import { and, eq, gt } from 'drizzle-orm';
-import { accounts, passwordResetTokens, sessions, users } from '../../../../db/schema/index';
+// Forgot and reset password. POST /api/auth/forgot-password only queues the ask (one row, whatever the
+// address), so it answers in the same time whether or not the address has an account; the background job
+// (processPasswordResetRequests) then writes the single-use token (one hour) and the e-mail, at most
+// RESET_MAILS_PER_HOUR per recipient. POST /api/auth/reset-password consumes the token (DELETE … RETURNING:
+// used once even under concurrent requests), stores the new hash, signs out every session, ends every
+// other link and lifts a lockout. It also takes the "this was not me" link of an e-mail change, which puts
+// the replaced address back. See docs/decisions/0105.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { queryRows } from '../../../../db/client';
+import { accounts, passwordResetTokens, sessions, users, verifications } from '../../../../db/schema/index';
 import { AUTH_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest } from '../../../../contracts/auth';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { HOUR } from '../../lib/clock';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { enqueueEmail } from '../email/outbox';
 import { passwordResetEmail } from '../email/email-templates';
 import { clearFailedSignIns } from './account-lockout';
 import { hashToken, newEmailToken, RESET_TOKEN_TTL_MS } from './auth-tokens';
 import { isCommonPassword } from './common-passwords';
+import { consumeEmailChangeUndo, endEmailLinks, findEmailChangeUndo } from './email-links';
 import { findUserByEmail } from './user-record';
 
+export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAIL_LIMIT: RateLimitRule = { endpoint: 'reset-mail-recipient', max: RESET_MAILS_PER_HOUR, windowMs: HOUR };
+/** Queued asks wait in better-auth's generic verifications table under this prefix (no table of their own). */
+const REQUEST_PREFIX = 'password-reset-request:';
+const REQUEST_TTL_MS = HOUR;
+
+/** The request path: one insert, for known and unknown addresses alike. */
 export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordRequest): Promise<void> {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user) return;
   const now = ctx.clock.now();
-  const { token, hash } = newEmailToken();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({ userId: user.id, token: hash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
-    await enqueueEmail(tx, ctx.clock, {
-      userId: user.id,
-      type: 'password_reset',
-      recipient: user.email,
-      content: passwordResetEmail({ firstName: user.firstName, url: `${ctx.config.PUBLIC_SITE_URL}/reset-password?token=${token}` }),
-    });
+  await ctx.db.insert(verifications).values({
+    identifier: `${REQUEST_PREFIX}${randomUUID()}`,
+    value: input.email,
+    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The rate-limit key of a mailbox: a hash, so rate_limits holds no address. */
+function recipientKey(email: string): string {
+  return `mail:${hashToken(email.toLowerCase()).slice(0, 56)}`;
+}
+
+/**
+ * Background job: claims queued asks (FOR UPDATE SKIP LOCKED, so every instance may run it) and, for an
+ * address with an account and under its hourly cap, writes the token and queues the e-mail, in the same
+ * transaction as the claim.
+ */
+export async function processPasswordResetRequests(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, batchSize = 50): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const claimed = await queryRows<{ value: string; expires_at: Date | string }>(
+      tx,
+      sql`delete from verifications where id in (
+            select id from verifications where identifier like ${`${REQUEST_PREFIX}%`}
+            order by id limit ${batchSize} for update skip locked)
+          returning value, expires_at`,
+    );
+    let sent = 0;
+    for (const ask of claimed) {
+      if (new Date(ask.expires_at) <= now) continue;
+      const user = await findUserByEmail(tx, ask.value);
+      if (!user) continue;
+      const cap = await consumeRateLimit(tx, ctx.clock, RESET_MAIL_LIMIT, recipientKey(user.email));
+      if (!cap.allowed) continue;
+      const { token, hash } = newEmailToken();
+      await tx.insert(passwordResetTokens).values({ userId: user.id, token: hash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
+      await enqueueEmail(tx, ctx.clock, {
+        userId: user.id,
+        type: 'password_reset',
+        recipient: user.email,
+        content: passwordResetEmail({ url: `${ctx.config.PUBLIC_SITE_URL}/reset-password?token=${token}` }),
+      });
+      sent += 1;
+    }
+    return sent;
   });
 }
 
@@ -38,7 +89,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.token, tokenHash), gt(passwordResetTokens.expiresAt, now)));
-  if (!pending) throw invalid();
+  if (!pending && !(await findEmailChangeUndo(ctx.db, tokenHash, now))) throw invalid();
   if (isCommonPassword(input.password)) throw AppError.badRequest(AUTH_MESSAGES.passwordTooCommon, { password: AUTH_MESSAGES.passwordTooCommon });
   const passwordHash = await (await ctx.auth.$context).password.hash(input.password);
 
@@ -47,8 +98,9 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.token, tokenHash), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
-    if (!consumed) throw invalid();
-    const userId = consumed.userId;
+    const undo = consumed ? undefined : await consumeEmailChangeUndo(tx, tokenHash, now);
+    const userId = consumed?.userId ?? undo?.userId;
+    if (!userId) throw invalid();
     const updated = await tx
       .update(accounts)
       .set({ password: passwordHash, updatedAt: now })
@@ -58,10 +110,12 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
       await tx.insert(accounts).values({ accountId: String(userId), providerId: 'credential', userId, password: passwordHash, createdAt: now, updatedAt: now });
     }
     // Other links sent earlier die with this one; every session ends (revokeSessionsOnPasswordReset).
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await endEmailLinks(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    // Opening the link proved the address is theirs.
-    await tx.update(users).set({ verified: true, updatedAt: now }).where(eq(users.id, userId));
+    // Opening the link proved the address it was sent to is theirs: the current one for a reset link;
+    // for an undo link, the replaced one, which comes back (unless another account has taken it since).
+    const restore = undo && !(await findUserByEmail(tx, undo.email)) ? { email: undo.email } : {};
+    if (!undo || 'email' in restore) await tx.update(users).set({ ...restore, verified: true, updatedAt: now }).where(eq(users.id, userId));
     await clearFailedSignIns(tx, userId);
   });
 }

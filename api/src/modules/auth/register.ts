@@ -37,7 +37,7 @@ export async function registerAccount(
         userId: created!.id,
         type: 'verification',
         recipient: created!.email,
-        content: verificationEmail({ firstName: created!.firstName, url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
+        content: verificationEmail({ url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
       });
       await recordSecurityEvent(tx, ctx.clock, { type: 'signup', userId: created!.id, meta });
       return created!;

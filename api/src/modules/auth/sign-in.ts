@@ -1,10 +1,11 @@
 // POST /api/auth/login: better-auth checks the password and issues a new session (a fresh token at every
-// sign-in); around it we enforce the per-account lockout and write security events. The answers for a
-// wrong password, an unknown e-mail and a locked account never differ by whether the e-mail exists.
+// sign-in); around it we enforce the per-account lockout (the attempt is taken from the budget first) and
+// write security events. The answers for a wrong password, an unknown e-mail and a locked account never
+// differ by whether the e-mail exists.
 import { AUTH_MESSAGES, type CurrentUser, type LoginRequest } from '../../../../contracts/auth';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { clearFailedSignIns, lockedUntil, recordFailedSignIn, type LockSubject } from './account-lockout';
+import { clearFailedSignIns, recordFailedSignIn, reserveSignInAttempt, type LockSubject } from './account-lockout';
 import { betterAuthStatus } from './better-auth-bridge';
 import { recordSecurityEvent, type RequestMeta } from './security-events';
 import { findUserByEmail, toCurrentUser } from './user-record';
@@ -23,10 +24,12 @@ export async function signIn(
 ): Promise<{ user: CurrentUser; responseHeaders: Headers }> {
   const user = await findUserByEmail(ctx.db, input.email);
   const subject: LockSubject = user ? { userId: user.id } : { email: input.email };
-  const until = await lockedUntil(ctx.db, ctx.clock, subject);
-  if (until) {
+  // The attempt is counted before the password is looked at: past the budget, nothing is checked.
+  const reserved = await reserveSignInAttempt(ctx.db, ctx.clock, subject, meta.ip);
+  if (reserved.locked) {
     await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'locked' } });
-    throw accountLockedError(until, ctx.clock.now());
+    if (reserved.newlyLocked && user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: reserved.locked.toISOString() } });
+    throw accountLockedError(reserved.locked, ctx.clock.now());
   }
 
   let result;
@@ -36,10 +39,10 @@ export async function signIn(
     const status = betterAuthStatus(error);
     if (status !== 401 && status !== 400) throw error;
     await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'invalid_credentials' } });
-    const lockedNow = await recordFailedSignIn(ctx.db, ctx.clock, subject, meta.ip);
+    const lockedNow = await recordFailedSignIn(ctx.db, ctx.clock, subject, reserved.attempt);
     if (lockedNow) {
-      if (user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: lockedNow.toISOString() } });
-      throw accountLockedError(lockedNow, ctx.clock.now());
+      if (lockedNow.newlyLocked && user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: lockedNow.locked.toISOString() } });
+      throw accountLockedError(lockedNow.locked, ctx.clock.now());
     }
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials);
   }

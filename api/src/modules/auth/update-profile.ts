@@ -1,22 +1,46 @@
-// PATCH /api/auth/profile: names, account type and e-mail. A new e-mail address must be verified again:
-// it is marked unverified and a verification e-mail is queued in the same transaction.
-import { eq } from 'drizzle-orm';
-import { emailVerificationTokens, users } from '../../../../db/schema/index';
+// PATCH /api/auth/profile: names, account type and e-mail. Changing the e-mail address takes the current
+// password and is limited per account (EMAIL_CHANGE_LIMIT); the new address must be verified again (the
+// account is unverified until then), every earlier reset and verification link ends, and the old address
+// is told, with a "this was not me" link. All of it in one transaction. See docs/decisions/0104.
+import { and, eq } from 'drizzle-orm';
+import { accounts, emailVerificationTokens, users } from '../../../../db/schema/index';
 import { AUTH_MESSAGES, type CurrentUser, type ProfileRequest } from '../../../../contracts/auth';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { DAY } from '../../lib/clock';
+import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { enqueueEmail } from '../email/outbox';
-import { verificationEmail } from '../email/email-templates';
+import { emailChangedNoticeEmail, verificationEmail } from '../email/email-templates';
 import { newEmailToken, VERIFICATION_TOKEN_TTL_MS } from './auth-tokens';
+import { EMAIL_CHANGE_UNDO_DAYS, endEmailLinks, issueEmailChangeUndo } from './email-links';
 import { findUserByEmail, findUserById, isUniqueViolation, toCurrentUser } from './user-record';
+
+/** Per account, counted before the password is checked (so it also bounds guessing through this call). */
+export const EMAIL_CHANGE_LIMIT: RateLimitRule = { endpoint: 'user-email-change', max: 3, windowMs: DAY, message: AUTH_MESSAGES.tooManyEmailChanges };
+
+async function checkCurrentPassword(ctx: AppContext, userId: number, password: string | undefined): Promise<void> {
+  if (!password) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordForEmail, { currentPassword: AUTH_MESSAGES.currentPasswordForEmail });
+  const limit = await consumeRateLimit(ctx.db, ctx.clock, EMAIL_CHANGE_LIMIT, `user:${userId}`);
+  if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, EMAIL_CHANGE_LIMIT.message);
+  const [account] = await ctx.db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  const matches = account?.hash ? await (await ctx.auth.$context).password.verify({ hash: account.hash, password }) : false;
+  if (!matches) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
+}
 
 export async function updateProfile(ctx: AppContext, userId: number, input: ProfileRequest): Promise<CurrentUser> {
   const current = await findUserById(ctx.db, userId);
   if (!current) throw AppError.unauthorized();
   const emailChanged = current.email.toLowerCase() !== input.email;
   const emailTaken = () => new AppError('conflict', AUTH_MESSAGES.emailTaken, 409, { fieldErrors: { email: AUTH_MESSAGES.emailTaken } });
-  if (emailChanged && (await findUserByEmail(ctx.db, input.email))) throw emailTaken();
+  if (emailChanged) {
+    await checkCurrentPassword(ctx, userId, input.currentPassword);
+    if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  }
   const now = ctx.clock.now();
+  const site = ctx.config.PUBLIC_SITE_URL;
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -31,14 +55,17 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
         .where(eq(users.id, userId))
         .returning();
       if (emailChanged) {
+        await endEmailLinks(tx, userId);
         const { token, hash } = newEmailToken();
-        await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
         await tx.insert(emailVerificationTokens).values({ userId, token: hash, expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS), createdAt: now });
+        await enqueueEmail(tx, ctx.clock, { userId, type: 'verification', recipient: input.email, content: verificationEmail({ url: `${site}/verify-email?token=${token}` }) });
+        const undo = await issueEmailChangeUndo(tx, now, userId, current.email);
         await enqueueEmail(tx, ctx.clock, {
           userId,
-          type: 'verification',
-          recipient: input.email,
-          content: verificationEmail({ firstName: input.firstName, url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
+          // Its link is a password reset (with the address restored), hence its type: no new e-mail type.
+          type: 'password_reset',
+          recipient: current.email,
+          content: emailChangedNoticeEmail({ newEmail: input.email, undoUrl: `${site}/reset-password?token=${undo}`, undoDays: EMAIL_CHANGE_UNDO_DAYS }),
         });
       }
       return row!;

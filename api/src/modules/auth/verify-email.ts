@@ -35,7 +35,7 @@ export async function resendVerification(ctx: AppContext, userId: number): Promi
       userId,
       type: 'verification',
       recipient: user.email,
-      content: verificationEmail({ firstName: user.firstName, url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
+      content: verificationEmail({ url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
     });
   });
 }

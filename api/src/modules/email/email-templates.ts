@@ -1,5 +1,7 @@
 // The emails we send, each in plain text and simple HTML. Every value that comes from a user is escaped
 // in the HTML part (names can contain markup); links are built from PUBLIC_SITE_URL, never from a request.
+// Greetings carry no name: a name is whatever the account typed, and an account can send our e-mails to an
+// address it does not own (sign-up, e-mail change), so a greeting must not be able to carry its text.
 export type EmailContent = { subject: string; text: string; html: string };
 
 export function escapeHtml(value: string): string {
@@ -15,28 +17,47 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#f0faf3;font-family:Arial,Helvetica,sans-serif;color:#17231c"><div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff"><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#175132">FarmSpace</p>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#4d5b53">You receive this e-mail because of an action on your FarmSpace account. If it was not you, you can ignore it.</p></div></body></html>`;
 }
 
-function greeting(firstName: string): string {
-  return firstName.trim() ? `Hi ${firstName.trim()},` : 'Hi,';
-}
+/** The opening line of every e-mail: ours, never a user's text (see docs/decisions/0104). */
+const GREETING = 'Hello,';
 
-export function verificationEmail(input: { firstName: string; url: string }): EmailContent {
+export function verificationEmail(input: { url: string }): EmailContent {
   const subject = 'Verify your FarmSpace e-mail address';
-  const text = `${greeting(input.firstName)}\n\nWelcome to FarmSpace! Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${input.url}\n\nIf you did not create an account, you can ignore this e-mail.\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\nWelcome to FarmSpace! Please confirm your e-mail address by opening this link (valid for 24 hours):\n\n${input.url}\n\nIf you did not create an account, you can ignore this e-mail.\n\nThe FarmSpace team`;
   const html = layout(
     subject,
-    [escapeHtml(greeting(input.firstName)), 'Welcome to FarmSpace! Please confirm your e-mail address. The link is valid for 24 hours.'],
+    [GREETING, 'Welcome to FarmSpace! Please confirm your e-mail address. The link is valid for 24 hours.'],
     { label: 'Verify e-mail address', url: input.url },
   );
   return { subject, text, html };
 }
 
-export function passwordResetEmail(input: { firstName: string; url: string }): EmailContent {
+export function passwordResetEmail(input: { url: string }): EmailContent {
   const subject = 'Reset your FarmSpace password';
-  const text = `${greeting(input.firstName)}\n\nSomeone (hopefully you) asked to reset the password of your FarmSpace account. Open this link to choose a new one (valid for one hour, usable once):\n\n${input.url}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays as it is.\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\nSomeone (hopefully you) asked to reset the password of your FarmSpace account. Open this link to choose a new one (valid for one hour, usable once):\n\n${input.url}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays as it is.\n\nThe FarmSpace team`;
   const html = layout(
     subject,
-    [escapeHtml(greeting(input.firstName)), 'Someone (hopefully you) asked to reset the password of your FarmSpace account. The link is valid for one hour and can be used once.', 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
+    [GREETING, 'Someone (hopefully you) asked to reset the password of your FarmSpace account. The link is valid for one hour and can be used once.', 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
     { label: 'Choose a new password', url: input.url },
+  );
+  return { subject, text, html };
+}
+
+/**
+ * To the address an account had, when it is replaced: who did it can undo it from here ("this was not
+ * me"): the link puts this address back, lets the owner choose a new password and signs out every device.
+ */
+export function emailChangedNoticeEmail(input: { newEmail: string; undoUrl: string; undoDays: number }): EmailContent {
+  const subject = 'The e-mail address of your FarmSpace account was changed';
+  const text = `${GREETING}\n\nThe e-mail address of your FarmSpace account was just changed to ${input.newEmail}. From now on we write to that address.\n\nIf this was you, there is nothing to do.\n\nIf it was not you, open this link (valid for ${input.undoDays} days): it puts this address back on your account, lets you choose a new password and signs out every device:\n\n${input.undoUrl}\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [
+      GREETING,
+      `The e-mail address of your FarmSpace account was just changed to <strong>${escapeHtml(input.newEmail)}</strong>. From now on we write to that address.`,
+      'If this was you, there is nothing to do.',
+      `If it was not you, use the button below (valid for ${input.undoDays} days): it puts this address back on your account, lets you choose a new password and signs out every device.`,
+    ],
+    { label: 'This was not me: secure my account', url: input.undoUrl },
   );
   return { subject, text, html };
 }
@@ -49,14 +70,14 @@ function excerpt(text: string, max = 400): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max * 0.6 ? cut.lastIndexOf(' ') : max)}…`;
 }
 
-export function inquiryReceivedEmail(input: { firstName: string; farmerName: string; spaceTitle: string; message: string; url: string }): EmailContent {
+export function inquiryReceivedEmail(input: { farmerName: string; spaceTitle: string; message: string; url: string }): EmailContent {
   const subject = `New inquiry about ${input.spaceTitle}`.slice(0, 255);
   const quote = excerpt(input.message);
-  const text = `${greeting(input.firstName)}\n\n${input.farmerName} is interested in your space "${input.spaceTitle}" and wrote:\n\n${quote}\n\nReply from your dashboard:\n\n${input.url}\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\n${input.farmerName} is interested in your space "${input.spaceTitle}" and wrote:\n\n${quote}\n\nReply from your dashboard:\n\n${input.url}\n\nThe FarmSpace team`;
   const html = layout(
     subject,
     [
-      escapeHtml(greeting(input.firstName)),
+      GREETING,
       `${escapeHtml(input.farmerName)} is interested in your space “${escapeHtml(input.spaceTitle)}” and wrote:`,
       `<span style="display:block;border-left:3px solid #1c663c;padding-left:12px;white-space:pre-wrap">${escapeHtml(quote)}</span>`,
     ],
@@ -65,16 +86,16 @@ export function inquiryReceivedEmail(input: { firstName: string; farmerName: str
   return { subject, text, html };
 }
 
-export function newMessagesEmail(input: { firstName: string; senderName: string; spaceTitle: string; count: number; latest: string; url: string }): EmailContent {
+export function newMessagesEmail(input: { senderName: string; spaceTitle: string; count: number; latest: string; url: string }): EmailContent {
   const what = input.count > 1 ? `${input.count} new messages` : 'New message';
   const subject = `${what} about ${input.spaceTitle}`.slice(0, 255);
   const quote = excerpt(input.latest);
   const intro = input.count > 1 ? `${input.senderName} sent you ${input.count} new messages about "${input.spaceTitle}". The latest:` : `${input.senderName} sent you a message about "${input.spaceTitle}":`;
-  const text = `${greeting(input.firstName)}\n\n${intro}\n\n${quote}\n\nRead and reply in your dashboard:\n\n${input.url}\n\nWe e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\n${intro}\n\n${quote}\n\nRead and reply in your dashboard:\n\n${input.url}\n\nWe e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.\n\nThe FarmSpace team`;
   const html = layout(
     subject,
     [
-      escapeHtml(greeting(input.firstName)),
+      GREETING,
       escapeHtml(intro),
       `<span style="display:block;border-left:3px solid #1c663c;padding-left:12px;white-space:pre-wrap">${escapeHtml(quote)}</span>`,
       'We e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.',
@@ -85,7 +106,6 @@ export function newMessagesEmail(input: { firstName: string; senderName: string;
 }
 
 export function paymentConfirmationEmail(input: {
-  firstName: string;
   listingTitle: string;
   amount: string;
   plan: string;
@@ -94,11 +114,11 @@ export function paymentConfirmationEmail(input: {
   receiptUrl: string;
 }): EmailContent {
   const subject = `Payment received: ${input.listingTitle}`.slice(0, 255);
-  const text = `${greeting(input.firstName)}\n\nThank you for your payment of ${input.amount} (${input.plan}) for "${input.listingTitle}". Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\nThank you for your payment of ${input.amount} (${input.plan}) for "${input.listingTitle}". Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
   const html = layout(
     subject,
     [
-      escapeHtml(greeting(input.firstName)),
+      GREETING,
       `Thank you for your payment of <strong>${escapeHtml(input.amount)}</strong> (${escapeHtml(input.plan)}) for “${escapeHtml(input.listingTitle)}”.`,
       `Your listing is live until <strong>${escapeHtml(input.liveUntil)}</strong>.`,
       `Your receipt: <a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(input.receiptUrl)}</a>`,
@@ -114,16 +134,16 @@ export type AlertListing = { title: string; city: string; url: string; fit?: str
  * A saved-search alert: one new listing, or the day's digest when several matched. The footer carries
  * the one-click unsubscribe link (the List-Unsubscribe header carries the same address).
  */
-export function savedSearchAlertEmail(input: { firstName: string; searchName: string; listings: AlertListing[]; searchUrl: string; unsubscribeUrl: string }): EmailContent {
+export function savedSearchAlertEmail(input: { searchName: string; listings: AlertListing[]; searchUrl: string; unsubscribeUrl: string }): EmailContent {
   const n = input.listings.length;
   const subject = n === 1 ? `New space for “${input.searchName}”: ${input.listings[0]!.title}`.slice(0, 250) : `${n} new spaces for “${input.searchName}”`.slice(0, 250);
   const lines = input.listings.map((l) => `- ${l.title} (${l.city})${l.fit ? ` — ${l.fit}` : ''}\n  ${l.url}`);
-  const text = `${greeting(input.firstName)}\n\n${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${input.searchName}”:\n\n${lines.join('\n')}\n\nSee all results: ${input.searchUrl}\n\nStop these alerts with one click: ${input.unsubscribeUrl}\n\nThe FarmSpace team`;
+  const text = `${GREETING}\n\n${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${input.searchName}”:\n\n${lines.join('\n')}\n\nSee all results: ${input.searchUrl}\n\nStop these alerts with one click: ${input.unsubscribeUrl}\n\nThe FarmSpace team`;
   const items = input.listings
     .map((l) => `<a href="${escapeHtml(l.url)}" style="color:#175132;font-weight:600">${escapeHtml(l.title)}</a> (${escapeHtml(l.city)})${l.fit ? ` — ${escapeHtml(l.fit)}` : ''}`)
     .join('<br>');
   const html = layout(subject, [
-    escapeHtml(greeting(input.firstName)),
+    GREETING,
     `${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${escapeHtml(input.searchName)}”:`,
     items,
     `<a href="${escapeHtml(input.searchUrl)}" style="color:#175132">See all results</a>`,

@@ -18,6 +18,7 @@ import type { SessionUser } from '../../lib/session';
 import { isPublicSpace } from '../spaces/space-visibility';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { notifyInquiry, notifyMessage, type NotifyDeps } from './notify';
+import { checkUnverifiedConversationLimit } from './unverified-sender';
 
 /** A second identical message from the same sender within this time is a double submit, not a new message. */
 export const DUPLICATE_WINDOW_MS = 10_000;
@@ -82,6 +83,7 @@ export async function startConversation(
 
   const farmerName = input.farmerName ?? fullName(user);
   return db.transaction(async (tx) => {
+    await checkUnverifiedConversationLimit(tx, user.id, space.id);
     const [conversation] = await queryRows<{ id: number; created: boolean }>(
       tx,
       sql`insert into conversations (space_id, owner_id, farmer_id, last_message_at, created_at)

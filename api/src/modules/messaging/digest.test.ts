@@ -22,7 +22,7 @@ describe('message digest', () => {
   beforeAll(async () => {
     t = await startTestApp({ now: new Date('2026-06-01T08:00:00.000Z') });
     owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
-    farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer' });
+    farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer', verified: true });
   });
   afterAll(async () => t.close());
 

@@ -69,7 +69,6 @@ async function digestBatch(tx: Transaction, deps: { clock: Clock; siteUrl: strin
       type: 'new_message',
       recipient: row.email,
       content: newMessagesEmail({
-        firstName: row.first_name,
         senderName: `${row.other_first_name} ${row.other_last_name}`.trim() || 'User',
         spaceTitle: row.title,
         count: untold.count,

@@ -22,8 +22,8 @@ describe('messaging', () => {
   beforeAll(async () => {
     t = await startTestApp({ now: new Date('2026-05-01T09:00:00.000Z') });
     owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
-    farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer' });
-    stranger = await createSignedInUser(t, { firstName: 'Sam', lastName: 'Stranger' });
+    farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer', verified: true });
+    stranger = await createSignedInUser(t, { firstName: 'Sam', lastName: 'Stranger', verified: true });
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })]);
     spaceId = space!.id;
   });

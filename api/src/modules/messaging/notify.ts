@@ -106,7 +106,6 @@ export async function notifyInquiry(
     type: 'inquiry_received',
     recipient: owner.email,
     content: inquiryReceivedEmail({
-      firstName: owner.first_name,
       farmerName: input.farmerName,
       spaceTitle: input.spaceTitle,
       message: input.message,
@@ -129,7 +128,6 @@ export async function notifyMessage(
     type: 'new_message',
     recipient: recipient.email,
     content: newMessagesEmail({
-      firstName: recipient.first_name,
       senderName: input.senderName,
       spaceTitle: input.spaceTitle,
       count: Math.max(1, untold.count),

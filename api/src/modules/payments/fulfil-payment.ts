@@ -60,7 +60,7 @@ export async function completePayment(
     now,
     metadata: { paymentId: row.id, ...(couponNotCounted ? { couponNotCounted: true } : {}) },
   });
-  const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, row.userId));
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (owner && space && liveUntil) {
     const site = ctx.config.PUBLIC_SITE_URL;
     await enqueueEmail(tx, ctx.clock, {
@@ -68,7 +68,6 @@ export async function completePayment(
       type: 'payment_confirmation',
       recipient: owner.email,
       content: paymentConfirmationEmail({
-        firstName: owner.firstName,
         listingTitle: space.title,
         amount: formatUsd(Math.round(Number(row.amount) * 100)),
         plan: row.paymentType === 'featured_upgrade' ? 'Premium listing' : 'Standard listing',

@@ -134,7 +134,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
           userId: search.user_id,
           type: 'saved_search_alert',
           recipient: search.email,
-          content: savedSearchAlertEmail({ firstName: search.first_name, searchName: search.name, listings, searchUrl: `${site}/spaces${search.query ? `?${search.query}` : ''}`, unsubscribeUrl }),
+          content: savedSearchAlertEmail({ searchName: search.name, listings, searchUrl: `${site}/spaces${search.query ? `?${search.query}` : ''}`, unsubscribeUrl }),
           // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to this address.
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         });

@@ -1,12 +1,14 @@
 // The contact dialog (spec 2.7, 4): Contact Space Owner, 600 px, a summary of the space, Your Name and
 // Message prefilled; validated on submit and then on every change; "Sending..." while the inquiry is on
-// its way; a toast on success (the dialog closes and resets) or failure (it stays open).
+// its way; a toast on success (the dialog closes and resets) or failure (it stays open). An account whose
+// address is not verified yet may start two conversations: after that the dialog says why and offers to
+// resend the verification link (issue 15, item 15).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../../contracts/auth';
 import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS, type StartConversationResponse } from '../../../../contracts/messaging-texts';
 import type { Space } from '../../../../contracts/spaces';
-import { apiFetch, errorMessage } from '../../lib/api-client';
+import { apiFetch, ApiRequestError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/space-display';
 import { showToast } from '../../lib/toast-store';
 
@@ -54,6 +56,20 @@ export function ContactDialog({
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const sentConversation = useRef<number | null>(null);
+  /** The API's reason when this unverified account has used its two first conversations. */
+  const [needsVerification, setNeedsVerification] = useState<string | null>(null);
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
+
+  async function resendVerification() {
+    setResend('sending');
+    try {
+      await apiFetch('/api/auth/send-verification', { method: 'POST' });
+      setResend('sent');
+    } catch (error) {
+      setResend('idle');
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to send the verification e-mail'), variant: 'destructive' });
+    }
+  }
 
   function change(key: keyof Values, value: string) {
     const next = { ...values, [key]: value };
@@ -85,6 +101,10 @@ export function ContactDialog({
       setSubmitted(false);
       sentConversation.current = sent.conversationId;
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'email_unverified') {
+        setNeedsVerification(error.serverMessage ?? MESSAGING_MESSAGES.verifyToContactMore);
+        return;
+      }
       showToast({ title: MESSAGING_TEXTS.inquiryFailure.title, description: errorMessage(error, MESSAGING_TEXTS.inquiryFailure.fallback), variant: 'destructive' });
     } finally {
       setSending(false);
@@ -118,6 +138,14 @@ export function ContactDialog({
             </p>
             <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth)}/month</p>
           </div>
+          {needsVerification && (
+            <div role="alert" className="mt-5 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="verify-to-contact">
+              <p>{needsVerification}</p>
+              <button type="button" className="btn-outline self-start" onClick={resendVerification} disabled={resend !== 'idle'}>
+                {resend === 'sending' ? 'Sending…' : resend === 'sent' ? 'Verification e-mail sent' : 'Resend verification e-mail'}
+              </button>
+            </div>
+          )}
           <form className="mt-5 flex flex-col gap-4" noValidate onSubmit={submit}>
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">

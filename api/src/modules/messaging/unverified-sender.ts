@@ -1,0 +1,28 @@
+// New accounts may contact owners before verifying their address, but only a little: at most
+// UNVERIFIED_CONVERSATION_LIMIT new conversations until the address is verified (issue 15, item 15;
+// docs/decisions/0106). Replies in those conversations are not limited by this; verified accounts keep
+// the hourly NEW_CONVERSATION_LIMIT alone.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../../db/client';
+import { MESSAGING_MESSAGES } from '../../../../contracts/messaging-texts';
+import { AppError } from '../../lib/app-error';
+
+export const UNVERIFIED_CONVERSATION_LIMIT = 2;
+
+/**
+ * Called first in the transaction that starts (or continues) the conversation of `farmerId` about
+ * `spaceId`. The user's row is locked before anything is written (inserting a conversation takes a key
+ * share lock on it, which would deadlock with a later FOR UPDATE), so concurrent first contacts of one
+ * account are counted one after another.
+ */
+export async function checkUnverifiedConversationLimit(tx: Executor, farmerId: number, spaceId: number): Promise<void> {
+  const [user] = await queryRows<{ verified: boolean }>(tx, sql`select verified from users where id = ${farmerId} for update`);
+  if (!user || user.verified) return;
+  const [row] = await queryRows<{ started: number | string; this_one: number | string }>(
+    tx,
+    sql`select count(*) as started, count(*) filter (where space_id = ${spaceId}) as this_one from conversations where farmer_id = ${farmerId}`,
+  );
+  if (Number(row!.this_one) === 0 && Number(row!.started) >= UNVERIFIED_CONVERSATION_LIMIT) {
+    throw new AppError('email_unverified', MESSAGING_MESSAGES.verifyToContactMore, 403);
+  }
+}
