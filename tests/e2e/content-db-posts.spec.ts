@@ -25,7 +25,8 @@ test.afterAll(async () => site?.close());
 test('a published database post renders at /articles/{slug} with its markup sanitized', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const response = await page.goto(`${site.baseUrl}/articles/rooftop-bees-and-greens`);
+  // Opened by another name of the same server (localhost): the page must not take its URLs from the Host.
+  const response = await page.goto(`${site.baseUrl.replace('127.0.0.1', 'localhost')}/articles/rooftop-bees-and-greens`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rooftop Bees and Greens');
   await expect(page.getByRole('link', { name: 'Back to Resources' })).toHaveAttribute('href', '/blog');
@@ -37,8 +38,8 @@ test('a published database post renders at /articles/{slug} with its markup sani
   await expect(page.locator('main script:not([type="application/ld+json"])')).toHaveCount(0);
   await expect(page.locator('main [onerror], main a[href^="javascript"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
-  // Canonical URLs come from PUBLIC_SITE_URL (the site the build was made for), not from the request.
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${process.env.PUBLIC_SITE_URL}/articles/rooftop-bees-and-greens`);
+  // Canonical URLs come from the server's PUBLIC_SITE_URL (this app's: its own address), never from the request (0606).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.baseUrl}/articles/rooftop-bees-and-greens`);
   expect(errors).toEqual([]);
 });
 

@@ -23,6 +23,13 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The answer's JSON body (undefined when empty), or the ApiRequestError of spec 8 for a failed status. */
+async function bodyOf<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 export async function apiFetch<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -31,17 +38,13 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
-  const text = await response.text();
-  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return bodyOf<T>(response);
 }
 
 /** A GET of one page of a keyset-paged list: the answer and the cursor of the next page (X-Next-Cursor), if any. */
 export async function apiFetchPage<T>(path: string): Promise<{ data: T; nextCursor: string | null }> {
   const response = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
-  const text = await response.text();
-  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
-  return { data: (text ? JSON.parse(text) : undefined) as T, nextCursor: response.headers.get('x-next-cursor') };
+  return { data: await bodyOf<T>(response), nextCursor: response.headers.get('x-next-cursor') };
 }
 
 /** The text a toast shows for a failed call: the server's message, else the given fallback. */
@@ -60,7 +63,5 @@ export async function apiFetchIfChanged<T>(path: string, etag: string | undefine
     headers: etag ? { accept: 'application/json', 'if-none-match': etag } : { accept: 'application/json' },
   });
   if (response.status === 304) return { unchanged: true };
-  const text = await response.text();
-  if (!response.ok) throw new ApiRequestError(response.status, text, response.statusText);
-  return { unchanged: false, data: (text ? JSON.parse(text) : undefined) as T, etag: response.headers.get('etag') ?? undefined };
+  return { unchanged: false, data: await bodyOf<T>(response), etag: response.headers.get('etag') ?? undefined };
 }

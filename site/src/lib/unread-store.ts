@@ -16,12 +16,9 @@ export function refreshUnreadCount(): void {
 }
 
 let loaded = false;
+/** The nav's one ask per page. */
 export function loadUnreadCount(): void {
   if (loaded) return;
   loaded = true;
-  apiFetch<UnreadCountResponse>('/api/conversations/unread-count')
-    .then(({ count }) => {
-      if ($unreadCount.get() === null) $unreadCount.set(count);
-    })
-    .catch(() => undefined);
+  refreshUnreadCount();
 }

@@ -4,7 +4,7 @@
 import { atom } from 'nanostores';
 import type { AuthUserResponse, CurrentUser } from '../../../contracts/auth';
 import { SESSION_HINT_COOKIE } from '../../../contracts/constants';
-import { ApiRequestError, apiFetch } from './api-client';
+import { apiFetch, type ApiRequestError } from './api-client';
 
 export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: CurrentUser };
 
@@ -35,7 +35,7 @@ export async function refreshUser(): Promise<UserState> {
       state = { status: 'signed-in', user };
     } catch (error) {
       // The session behind the hint has ended: forget the hint so the next page asks no more.
-      if (error instanceof ApiRequestError && error.status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      if ((error as ApiRequestError).status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
       state = { status: 'anonymous' };
     }
   }
