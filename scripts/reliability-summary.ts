@@ -13,7 +13,7 @@ const totals = new Map<string, Map<string, number>>();
 for (const line of readFileSync(SUMMARY_FILE, 'utf8').split('\n').filter(Boolean)) {
   const { section, figures } = JSON.parse(line) as { section: string; figures: Record<string, number> };
   const bucket = totals.get(section) ?? new Map<string, number>();
-  for (const [key, value] of Object.entries(figures)) bucket.set(key, section === 'routes' ? value : (bucket.get(key) ?? 0) + value);
+  for (const [key, value] of Object.entries(figures)) bucket.set(key, section === 'routes' || section === 'timing' ? value : (bucket.get(key) ?? 0) + value);
   totals.set(section, bucket);
 }
 const sum = (section: string) => [...(totals.get(section)?.values() ?? [])].reduce((a, b) => a + b, 0);
@@ -31,7 +31,8 @@ const rows: Array<[string, string]> = [
   ['Header checks', String(sum('headers'))],
   ['Faults injected', [...(totals.get('faults') ?? new Map())].filter(([k]) => !k.startsWith('requests')).map(([k, v]) => `${v}× ${k}`).join(', ') || '0'],
   ['Requests during the database outage', String(get('faults', 'requests during outage'))],
-  ['Log lines scanned for secrets', String(sum('secrets'))],
+  ['Log lines scanned for secrets and personal data', String(sum('secrets'))],
+  ['Forgot-password answer, known vs unknown address (medians; paired extra for a known one)', `${get('timing', 'forgotKnownMedianMs')} ms vs ${get('timing', 'forgotUnknownMedianMs')} ms; ${get('timing', 'forgotKnownExtraMs')} ms`],
   ['Lost', [...(totals.get('lost') ?? new Map())].map(([k, v]) => `${k}: ${v}`).join(', ') || 'n/a'],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));

@@ -64,7 +64,7 @@ describe('forgot-password', () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // Paired: each known ask against the unknown one next to it, so the machine's load cancels out.
     const extra = median(knownTimes.map((k, i) => k - unknownTimes[i]!));
-    recordFigures('secrets', {
+    recordFigures('timing', {
       forgotKnownMedianMs: Math.round(median(knownTimes) * 10) / 10,
       forgotUnknownMedianMs: Math.round(median(unknownTimes) * 10) / 10,
       forgotKnownExtraMs: Math.round(extra * 10) / 10,

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 export const SUMMARY_FILE = path.resolve('.tmp', 'reliability-summary.jsonl');
 
-export type Section = 'routes' | 'cross-site' | 'access' | 'fuzz' | 'xss' | 'headers' | 'faults' | 'lost' | 'secrets' | 'email';
+export type Section = 'routes' | 'cross-site' | 'access' | 'fuzz' | 'xss' | 'headers' | 'faults' | 'lost' | 'secrets' | 'email' | 'timing';
 
 export function recordFigures(section: Section, figures: Record<string, number>): void {
   mkdirSync(path.dirname(SUMMARY_FILE), { recursive: true });
