@@ -42,7 +42,7 @@ async function liveListing(owner: Person, baseURL: string, title: string, city: 
   return id;
 }
 
-/** Deletes the owner's listings again (with their conversations), leaving the demo data as it was. */
+/** Removes the owner's listings again (archived where a conversation hangs on them: never public), leaving browse with the demo data. */
 async function removeListings(owner: Person, baseURL: string) {
   const mine = (await (await owner.context.request.get('/api/spaces/my')).json()) as { id: number }[];
   for (const { id } of mine) expect((await owner.context.request.delete(`/api/spaces/${id}`, { headers: { origin: baseURL } })).status()).toBe(204);
