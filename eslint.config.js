@@ -1,4 +1,5 @@
-// Lint: typescript-eslint's recommended rules, plus drizzle's guard against update/delete without where.
+// Lint: typescript-eslint's recommended rules, drizzle's guard against update/delete without where, and
+// no zod in the small islands.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import drizzle from 'eslint-plugin-drizzle';
@@ -15,6 +16,31 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // Contracts are named by what they carry (decision 0018): contracts/<area>.ts plain values and texts,
+    // contracts/<area>.schemas.ts zod. The code of content pages and of checkout must stay small (bench:weight
+    // budgets, content pages ≤ 5 KB): no zod and no schemas module there, except for their types.
+    files: [
+      'site/src/islands/FeaturedSpaces.tsx',
+      'site/src/islands/Checkout.tsx',
+      'site/src/islands/checkout/**/*.{ts,tsx}',
+      'site/src/lib/{api-client,user-store,unread-store,toast-store,pending-toast,site-search,roi,lease-template-actions,featured-spaces}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/contracts/zod', '**/*.schemas', '**/*.schemas.ts'],
+              allowTypeImports: true,
+              message: 'Keep zod out of content pages and checkout (bench:weight budgets): import plain values from contracts/<area>.ts, or only types from *.schemas.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,12 +2,12 @@
 // Run through `npm run test:e2e`, which checks for the browser and builds the site first.
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './tests/e2e/browser';
+import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
 const baseURL = `http://localhost:${port}`;
 /** End-to-end specs that publish listings (see `projects`). */
-const PUBLISHING_SPECS = ['**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts'];
+const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({
@@ -50,6 +50,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // The console's end-to-end test signs in as this operator (tests/e2e/moderation.spec.ts).
+      OPERATOR_EMAILS: 'operator-e2e@example.com',
     },
   },
 });

@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../db/client';
-import { ensureDemoOwner } from '../db/seed/demo-owner';
-import { generateSpaces } from '../db/seed/generate-spaces';
-import { notifySavedSearches, savedSearchesMatching } from '../api/src/modules/saved-searches/saved-search-alerts';
+import { openDatabase, queryRows } from '#db/client';
+import { ensureDemoOwner } from '#db/seed/demo-owner';
+import { generateSpaces } from '#db/seed/generate-spaces';
+import { notifySavedSearches, savedSearchesMatching } from '#api/modules/saved-searches/saved-search-alerts';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'alerts_bench';

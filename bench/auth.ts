@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../api/src/config';
-import { startServer } from '../api/src/server';
+import { loadConfig } from '#api/config';
+import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4422);
@@ -139,24 +139,45 @@ try {
   const rounds = 3;
   const anon: autocannon.Result[] = [];
   const authed: autocannon.Result[] = [];
+  const uncached: autocannon.Result[] = [];
   const slice = Math.max(3, Math.round(DURATION / 2));
+  const sessions = server.context.sessionCache;
+  // The session cache is on only while it listens for session changes (docs/decisions/0704).
+  for (let waited = 0; !sessions.enabled; waited += 50) {
+    if (waited > 10_000) throw new Error('the session cache never started listening');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: 2 }); // warm-up
+  let hits = 0;
   for (let i = 0; i < rounds; i++) {
     anon.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice }));
+    const before = sessions.hits;
     authed.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice, headers: { cookie } }));
+    hits += sessions.hits - before;
+    // The same signed-in reads with the session looked up in the database every time (the cache off):
+    // what the cache saves, in the same run.
+    sessions.setListening(false);
+    try {
+      uncached.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice, headers: { cookie } }));
+    } finally {
+      sessions.setListening(true);
+    }
   }
   const me = await fetch(`${BASE}/api/auth/user`, { headers: { cookie } });
   if (me.status !== 200) throw new Error('the bench cookie does not sign in');
   // The signed-in side is a personal read (never a cache hit): its answer is marked private (docs/decisions/0700).
   const signedInAnswer = await fetch(`${BASE}${getPath}`, { headers: { cookie } });
   if (!signedInAnswer.ok || !signedInAnswer.headers.get('cache-control')?.includes('private')) throw new Error(`${getPath} signed in did not answer as a personal read`);
-  for (const r of [...anon, ...authed]) if (r.non2xx || r.errors) throw new Error(`${getPath}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  for (const r of [...anon, ...authed, ...uncached]) if (r.non2xx || r.errors) throw new Error(`${getPath}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
   const mean = (rs: autocannon.Result[], f: (r: autocannon.Result) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
   const a = { rps: mean(anon, (r) => r.requests.average), lat: mean(anon, (r) => r.latency.average), p99: mean(anon, (r) => r.latency.p99) };
   const b = { rps: mean(authed, (r) => r.requests.average), lat: mean(authed, (r) => r.latency.average), p99: mean(authed, (r) => r.latency.p99) };
+  const c = { rps: mean(uncached, (r) => r.requests.average), lat: mean(uncached, (r) => r.latency.average), p99: mean(uncached, (r) => r.latency.p99) };
+  const signedInRequests = authed.reduce((n, r) => n + r.requests.total, 0);
   out(`GET ${getPath} (reads the session; public-read cache off), ${rounds} interleaved rounds of ${slice} s each, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
   out(`  anonymous:  ${Math.round(a.rps)} req/s, mean ${a.lat.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms`);
-  out(`  signed in:  ${Math.round(b.rps)} req/s, mean ${b.lat.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms`);
+  out(`  signed in:  ${Math.round(b.rps)} req/s, mean ${b.lat.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms (session cache: ${hits} hits for ${signedInRequests} requests)`);
+  out(`  signed in, session cache off (a session query per request): ${Math.round(c.rps)} req/s, mean ${c.lat.toFixed(2)} ms, p99 ${c.p99.toFixed(1)} ms (×${(c.lat / a.lat).toFixed(2)} anonymous)`);
   const ratio = b.lat / a.lat;
   out(`  cost of the session: ×${ratio.toFixed(2)} mean latency, ×${(a.rps / b.rps).toFixed(2)} throughput (target ≤ 1.15) → ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
 
@@ -164,7 +185,7 @@ try {
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   writeFileSync(path.join(dir, `auth-${stamp}.txt`), `${lines.join('\n')}\n`);
-  writeFileSync(path.join(dir, `auth-${stamp}.json`), JSON.stringify({ signIn: s, get: { path: getPath, anonymous: a, signedIn: b, ratio }, scrypt: { hashMs: avg(hashes), verifyMs: avg(verifies) } }, null, 2));
+  writeFileSync(path.join(dir, `auth-${stamp}.json`), JSON.stringify({ signIn: s, get: { path: getPath, anonymous: a, signedIn: b, signedInSessionCacheOff: c, ratio, sessionCacheHits: hits }, scrypt: { hashMs: avg(hashes), verifyMs: avg(verifies) } }, null, 2));
   out();
   out(`saved to bench/results/auth-${stamp}.txt`);
 } finally {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/browser';
+import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
 import { ensureSiteBuild } from '../scripts/build-site';
 
 const port = Number(process.env.BENCH_PORT ?? 4411);

@@ -1,11 +1,12 @@
 // The API for bench/messaging.ts: the real createApp (API only, warn-level logs, production settings) on
 // the benchmark's PostgreSQL database. Tells its parent when it listens.
-import { openDatabase } from '../db/client';
-import { createApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
-import { systemClock } from '../api/src/lib/clock';
-import { createLogger } from '../api/src/lib/logger';
-import { createDevMailbox } from '../api/src/lib/mailer';
+import { createServer } from 'node:http';
+import { openDatabase } from '#db/client';
+import { createApp } from '#api/app';
+import { loadConfig } from '#api/config';
+import { systemClock } from '#api/lib/clock';
+import { createLogger } from '#api/lib/logger';
+import { createDevMailbox } from '#api/lib/mailer';
 
 const port = Number(process.argv[2]);
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -18,5 +19,6 @@ const config = loadConfig({
   DATABASE_URL: databaseUrl,
   SERVE_SITE: 'false',
 });
-const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-app.listen(port, '127.0.0.1', () => process.send?.('ready'));
+const { handler } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
+// Served as api/src/server.ts serves it: node:http running the app's handler.
+createServer(handler).listen(port, '127.0.0.1', () => process.send?.('ready'));

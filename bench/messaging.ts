@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
-import { SESSION_COOKIE_PREFIX, SESSION_TTL_SECONDS } from '../api/src/lib/auth';
+import { openDatabase } from '#db/client';
+import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'messaging_bench';
@@ -97,7 +97,8 @@ async function sessionCookie(client: pg.Client): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await client.query(`insert into sessions (sid, user_id, expire) values ($1, 1, now() + make_interval(secs => $2))`, [token, SESSION_TTL_SECONDS]);
   const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
-  return `${SESSION_COOKIE_PREFIX}.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  // The server runs with production settings: only the __Secure- name signs in there.
+  return `${sessionCookieName(true)}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
 function startServer(): Promise<ChildProcess> {

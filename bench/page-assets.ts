@@ -56,8 +56,8 @@ function staticImportClosure(clientDir: string, entry: string, seen = new Set<st
   return seen;
 }
 
-export function pageAssets(clientDir: string, htmlFile: string): PageAssets {
-  const html = readFileSync(htmlFile, 'utf8');
+/** `html`: the page as served, for a page rendered on demand (no file; `htmlFile` then only names it). */
+export function pageAssets(clientDir: string, htmlFile: string, html = readFileSync(htmlFile, 'utf8')): PageAssets {
   const css = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')!).filter((h) => h.startsWith('/'));
   const scriptEntries = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => attr(m[0], 'src')).filter((s): s is string => !!s && s.startsWith('/'));
   const islandTags = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);

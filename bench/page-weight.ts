@@ -1,7 +1,7 @@
 // `npm run bench:weight`: gzip bytes of the HTML, CSS and JavaScript each pre-rendered route loads,
 // read from the site build, with the content-page targets of issue 3 marked pass or fail:
 //   articles, legal pages, About, How It Works, Contact: no React, JS ≤ 5 KB gzip, HTML + CSS ≤ 40 KB gzip;
-//   landing: React only in the Featured Spaces island, hydrated when visible.
+//   landing: rendered on demand (docs/decisions/0010), measured over HTTP: no React, no island.
 // Then it starts the product on BENCH_PORT and measures the bytes actually transferred per route over HTTP
 // (Accept-Encoding: br, gzip; HTML + CSS + all JS), and for /spaces with its first API answer against the
 // figure measured before compression (bench/page-weight-baseline.json): target ≤ 0.35× (issue 12).
@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ensureSiteBuild } from '../scripts/build-site';
 import { containsReact, gzipBytes, listPages, pageAssets } from './page-assets';
 import { pageTransfer } from './transfer-weight';
@@ -70,6 +71,19 @@ for (const file of listPages(clientDir)) {
   if (verdict.startsWith('FAIL')) failures++;
   const sent = await pageTransfer(origin, clientDir, a.route);
   rows.push([a.route, kb(html), kb(css), kb(js), island ? kb(island) : '—', kb(html + css + js), kb(sent.total), verdict]);
+}
+// The landing page has no file (rendered on demand): read from its answer.
+{
+  const html = await (await fetch(`${origin}/`)).text();
+  const a = pageAssets(clientDir, path.join(clientDir, 'index.html'), html);
+  const js = sum(a.js);
+  const react = containsReact(clientDir, [...a.js, ...a.islandJs]).length > 0;
+  const verdict = !react && a.islands.length === 0 && html.includes('id="featured-title"') ? 'pass (on demand, no React, Featured Spaces in the HTML)' : 'FAIL (React, an island, or no Featured Spaces)';
+  if (verdict.startsWith('FAIL')) failures++;
+  const sent = await pageTransfer(origin, clientDir, '/');
+  const htmlBytes = gzipSync(Buffer.from(html), { level: 9 }).length;
+  const css = sum(a.css);
+  rows.push(['/', kb(htmlBytes), kb(css), kb(js), '—', kb(htmlBytes + css + js), kb(sent.total), verdict]);
 }
 // The browse page as a first visit loads it: the page, its island and the first page of listings.
 spacesTransfer = await pageTransfer(origin, clientDir, '/spaces', ['/api/spaces?limit=12']);

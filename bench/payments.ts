@@ -8,10 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../api/src/config';
-import { startServer } from '../api/src/server';
+import { loadConfig } from '#api/config';
+import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
-import { startFakeStripe } from '../tests/fixtures/fake-stripe';
+import { startFakeStripe } from '#tests/fixtures/fake-stripe';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4412);
 const BASE = `http://127.0.0.1:${PORT}`;

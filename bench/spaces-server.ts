@@ -3,17 +3,18 @@
 // contract parsing and the same listSpaces query, so the difference between the two is what Express and
 // our middleware cost; `memory` is the physical limit: node:http answering the same bytes and headers
 // from memory (each URL's answer loaded once, then served as it is), what one Node process can do here.
-import { createServer, type IncomingMessage } from 'node:http';
-import { spaceQuerySchema, SPACES_HEADERS } from '../contracts/spaces';
-import { openDatabase } from '../db/client';
-import { createApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
-import { AppError } from '../api/src/lib/app-error';
-import { systemClock } from '../api/src/lib/clock';
-import { createLogger } from '../api/src/lib/logger';
-import { createDevMailbox } from '../api/src/lib/mailer';
-import { parseInput } from '../api/src/lib/validate';
-import { listSpaces } from '../api/src/modules/spaces/spaces.service';
+// With LIMIT_SOURCE, `memory` copies each answer (status, headers, body) once from that server instead.
+import { createServer, get as httpGet, type IncomingMessage } from 'node:http';
+import { spaceQuerySchema, SPACES_HEADERS } from '#contracts/spaces.schemas';
+import { openDatabase } from '#db/client';
+import { createApp } from '#api/app';
+import { loadConfig } from '#api/config';
+import { AppError } from '#api/lib/app-error';
+import { systemClock } from '#api/lib/clock';
+import { createLogger } from '#api/lib/logger';
+import { createDevMailbox } from '#api/lib/mailer';
+import { parseInput } from '#api/lib/validate';
+import { listSpaces } from '#api/modules/spaces/spaces.service';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -48,20 +49,45 @@ async function answerFromDatabase(req: IncomingMessage): Promise<Answer> {
   }
 }
 
+/** The answer another server gives (its headers but the per-request Date and connection ones). */
+function answerFromSource(source: string, url: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    httpGet(new URL(url, source), (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value === undefined || ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) continue;
+          headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: res.statusCode ?? 500, headers, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 if (mode === 'express') {
   const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
-  const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-  // Express 5 calls back on a failed listen too: a port still taken must stop the run, not measure another server.
-  app.listen(port, '127.0.0.1', (error?: Error) => {
-    if (error) throw error;
-    process.send?.('ready');
+  const { handler } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
+  // Served as api/src/server.ts serves it (node:http running the app's handler, public-read fast path first).
+  // A port still taken must stop the run, not measure another server.
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  server.once('error', (error) => {
+    throw error;
   });
+  server.listen(port, '127.0.0.1', () => process.send?.('ready'));
 } else {
+  // LIMIT_SOURCE: copy each answer (status, headers, body) once from that server instead of rendering it.
+  const source = process.env.LIMIT_SOURCE;
   const remembered = new Map<string, Promise<Answer>>();
+  const load = (req: IncomingMessage) => (source ? answerFromSource(source, req.url ?? '/') : answerFromDatabase(req));
   const server = createServer(async (req, res) => {
     const answer =
       mode === 'memory'
-        ? await (remembered.get(req.url ?? '') ?? remembered.set(req.url ?? '', answerFromDatabase(req)).get(req.url ?? '')!)
+        ? await (remembered.get(req.url ?? '') ?? remembered.set(req.url ?? '', load(req)).get(req.url ?? '')!)
         : await answerFromDatabase(req);
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) }).end(answer.body);
   });

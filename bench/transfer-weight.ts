@@ -1,6 +1,7 @@
 // Bytes actually transferred for a page, measured over HTTP from a running server as a browser asks for
 // them (Accept-Encoding: br, gzip): the HTML, the CSS and JS it loads (islands included) and, for
 // /spaces, the first API answer its island fetches. Used by `npm run bench:weight`.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'node:http';
 import { pageAssets } from './page-assets';
@@ -27,7 +28,8 @@ export function fetchTransfer(base: string, pathname: string, acceptEncoding = '
 /** The page's HTML, CSS and all its JavaScript (at load and islands), plus the extra API URLs given. */
 export async function pageTransfer(base: string, clientDir: string, route: string, apiUrls: string[] = []) {
   const htmlFile = path.join(clientDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
-  const assets = pageAssets(clientDir, htmlFile);
+  // A page rendered on demand (the home page, 0010) has no file: its assets are read from its answer.
+  const assets = existsSync(htmlFile) ? pageAssets(clientDir, htmlFile) : pageAssets(clientDir, htmlFile, await (await fetch(new URL(route, base))).text());
   const parts: { kind: 'html' | 'css' | 'js' | 'api'; url: string }[] = [
     { kind: 'html', url: route },
     ...assets.css.map((url) => ({ kind: 'css' as const, url })),

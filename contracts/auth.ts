@@ -1,161 +1,46 @@
-// Accounts and sessions: the request and response shapes of the /api/auth/* calls (spec section 7) and
-// their messages (spec sections 5 and 8), defined once for the islands and the API.
-import { z } from './zod';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, USER_TYPES } from './constants';
+// Small account helpers the navigation bar needs on every page; kept free of zod so that content pages
+// stay light (contracts/auth.ts re-exports them).
 
-/** Field messages of spec section 5, plus the few the spec leaves to us (marked). */
-export const AUTH_MESSAGES = {
-  emailInvalid: 'Please enter a valid email address',
-  profileEmailInvalid: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  // ours: spec 5 gives only the minimum
-  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  currentPasswordRequired: 'Current password is required',
-  confirmPasswordRequired: 'Please confirm your password',
-  passwordsDontMatch: "Passwords don't match",
-  currentPasswordWrong: 'Current password is incorrect',
-  tokenRequired: 'The link is missing its token',
-  // answers of the API (ours)
-  invalidCredentials: 'Invalid email or password',
-  accountLocked: 'Too many failed sign-in attempts. For your security this account is locked for 15 minutes. Try again later or reset your password.',
-  emailTaken: 'An account with this email already exists',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  verifyLinkInvalid: 'This verification link is invalid or has expired.',
-  currentPasswordForEmail: 'Enter your current password to change your e-mail address',
-  tooManyEmailChanges: 'You have changed your e-mail address too often today. Please try again tomorrow.',
-  resetRequested: 'If an account exists for that email, we have sent a link to reset its password. The link expires in one hour.',
-} as const;
+/** Pages that must not be returned to after signing in (they would only send the user on again). */
+const NOT_A_RETURN_PAGE = new Set(['/login', '/register']);
 
-/** Toast texts of spec section 8 for the account screens. */
-export const AUTH_TOASTS = {
-  loginSuccess: { title: 'Welcome back!', description: 'You are now signed in.' },
-  loginFailure: { title: 'Login failed', fallback: 'Invalid email or password' },
-  registerSuccess: { title: 'Account created successfully!', description: 'Please check your e-mail to verify your account.' },
-  registerFailure: { title: 'Registration failed', fallback: 'Failed to create account' },
-  profileSuccess: { title: 'Profile Updated', description: 'Your profile has been saved.' },
-  profileFailure: { title: 'Update Failed', fallback: 'Failed to update profile' },
-  notificationsSuccess: { title: 'Preferences Updated', description: 'Your notification settings have been saved.' },
-  notificationsFailure: { title: 'Error', fallback: 'Failed to update preferences' },
-  preferencesSuccess: { title: 'Preferences Updated', description: 'Saved to your account: they follow you on every device.' },
-  passwordSuccess: { title: 'Password Changed', description: 'Your password has been updated. Other devices have been signed out.' },
-  passwordFailure: { title: 'Password Change Failed', fallback: 'Failed to change password' },
-  resetSent: { title: 'Check your e-mail', description: AUTH_MESSAGES.resetRequested },
-  resetSuccess: { title: 'Password Changed', description: 'Your password has been reset. Please sign in with the new one.' },
-  resetFailure: { title: 'Password Reset Failed', fallback: 'Failed to reset password' },
-  verifySent: { title: 'Verification e-mail sent', description: 'Please check your e-mail.' },
-} as const;
-
-const email = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email({ error: message }).max(255, { error: message }));
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: 'Must be at most 100 characters' });
-/** A new password: length rules only; the common-password check runs on the server (its list is 10,000 entries). */
-export const newPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordTooShort })
-  .min(MIN_PASSWORD_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
-  .max(MAX_PASSWORD_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
-
-export const loginRequestSchema = z.object({
-  email: email(AUTH_MESSAGES.emailInvalid),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }).max(1024, { error: AUTH_MESSAGES.invalidCredentials }),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-export const registerRequestSchema = z.object({
-  firstName: requiredName(AUTH_MESSAGES.firstNameRequired),
-  lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
-  email: email(AUTH_MESSAGES.emailInvalid),
-  password: newPasswordSchema,
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-
-export const profileRequestSchema = z.object({
-  firstName: requiredName(AUTH_MESSAGES.firstNameRequired),
-  lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
-  email: email(AUTH_MESSAGES.profileEmailInvalid),
-  userType: z.enum(USER_TYPES).optional(),
-  /** Ours (spec 7 sends names, e-mail, type): required by the server only when the e-mail changes. */
-  currentPassword: z.string().max(1024, { error: AUTH_MESSAGES.currentPasswordWrong }).optional(),
-});
-export type ProfileRequest = z.infer<typeof profileRequestSchema>;
-
-export const notificationsRequestSchema = z.object({
-  emailNotifications: z.boolean(),
-  smsNotifications: z.boolean(),
-  inquiryAlerts: z.boolean(),
-  marketingEmails: z.boolean(),
-});
-export type NotificationsRequest = z.infer<typeof notificationsRequestSchema>;
-
-export const LANGUAGES = ['en', 'es', 'fr'] as const;
-export const DISPLAY_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
-export const preferencesRequestSchema = z.object({
-  language: z.enum(LANGUAGES),
-  currency: z.enum(DISPLAY_CURRENCIES),
-  publicProfile: z.boolean(),
-  showContactInfo: z.boolean(),
-});
-export type PreferencesRequest = z.infer<typeof preferencesRequestSchema>;
-export const DEFAULT_PREFERENCES: PreferencesRequest = { language: 'en', currency: 'USD', publicProfile: true, showContactInfo: false };
-
-/** A new password typed twice; "Passwords don't match" is shown on the confirm field (spec 5). */
-function withConfirmation<T extends z.ZodRawShape>(shape: T, passwordKey: 'newPassword' | 'password') {
-  return z
-    .object({ ...shape, confirmPassword: z.string({ error: AUTH_MESSAGES.confirmPasswordRequired }).min(1, { error: AUTH_MESSAGES.confirmPasswordRequired }) })
-    .refine((v) => {
-      const values = v as Record<string, unknown>;
-      return values[passwordKey] === values.confirmPassword || !values.confirmPassword;
-    }, {
-      error: AUTH_MESSAGES.passwordsDontMatch,
-      path: ['confirmPassword'],
-    });
+/**
+ * Where to go after signing in (every `next`/return parameter, in the islands and on the server): the
+ * path, query and fragment of `next` when the URL parser resolves it against the site's origin to that
+ * same origin, else the fallback. No string tests: the parser decides, as the browser will. The path is
+ * resolved a second time, because one that starts with `//` after normalisation (`/.//evil`, `/%2e//evil`,
+ * `/./\evil`) would be taken by the browser as another host.
+ */
+export function safeReturnPath(next: string | null | undefined, origin: string, fallback = '/'): string {
+  if (!next) return fallback;
+  let siteOrigin: string;
+  let target: URL;
+  try {
+    siteOrigin = new URL(origin).origin;
+    target = new URL(next, siteOrigin);
+  } catch {
+    return fallback;
+  }
+  if (target.origin !== siteOrigin || NOT_A_RETURN_PAGE.has(target.pathname)) return fallback;
+  const path = target.pathname + target.search + target.hash;
+  try {
+    if (new URL(path, siteOrigin).href !== target.href) return fallback;
+  } catch {
+    return fallback;
+  }
+  return path;
 }
 
-export const changePasswordRequestSchema = withConfirmation(
-  {
-    currentPassword: z.string({ error: AUTH_MESSAGES.currentPasswordRequired }).min(1, { error: AUTH_MESSAGES.currentPasswordRequired }).max(1024),
-    newPassword: newPasswordSchema,
-  },
-  'newPassword',
-);
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+/** The avatar letter of spec 2.2: first name's first letter, else the email's, else U. */
+export function avatarInitial(user: { firstName?: string | null; email?: string | null } | null | undefined): string {
+  const source = user?.firstName?.trim() || user?.email?.trim() || 'U';
+  return source.charAt(0).toUpperCase();
+}
 
-export const forgotPasswordRequestSchema = z.object({ email: email(AUTH_MESSAGES.emailInvalid) });
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
-
-const tokenSchema = z.string({ error: AUTH_MESSAGES.tokenRequired }).min(16, { error: AUTH_MESSAGES.tokenRequired }).max(200, { error: AUTH_MESSAGES.tokenRequired });
-
-export const resetPasswordRequestSchema = withConfirmation({ token: tokenSchema, password: newPasswordSchema }, 'password');
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-export const verifyEmailRequestSchema = z.object({ token: tokenSchema });
-export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
-
-/** GET /api/auth/user: the user of spec section 3 without secrets. */
-export type CurrentUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  userType: (typeof USER_TYPES)[number];
-  verified: boolean;
-  emailNotifications: boolean;
-  smsNotifications: boolean;
-  inquiryAlerts: boolean;
-  marketingEmails: boolean;
-  /** growingSystem: the system picked on /spaces, kept across devices (issue 10). */
-  preferences: PreferencesRequest & { growingSystem?: string | null };
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** GET /api/auth/user answers the user object itself (spec 3 and 7 read id, email, firstName… from it). */
-export type AuthUserResponse = CurrentUser;
-/** POST /api/auth/login, /register and the PATCH settings calls answer { user }. */
-export type AuthUserEnvelope = { user: CurrentUser };
-export type MessageResponse = { message: string };
-
-export { avatarInitial, displayName, safeReturnPath } from './auth-display';
+/**
+ * A person's name wherever it is shown (the menu of spec 2.2, conversations, inquiries, e-mails): "First
+ * Last", or "User" when both are empty. The one function for it, on the server and in islands.
+ */
+export function displayName(user: { firstName?: string | null; lastName?: string | null }): string {
+  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ') || 'User';
+}

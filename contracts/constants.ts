@@ -2,9 +2,7 @@
 export const LISTING_PRICES_CENTS = { listing_fee: 799, featured_upgrade: 1999 } as const;
 export const LISTING_DURATION_DAYS = 30;
 export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'NL', 'JP', 'SG'] as const;
-export const SPACE_TYPES = ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'] as const;
-export const USER_TYPES = ['landlord', 'farmer', 'both'] as const;
-export const PAYMENT_TYPES = ['listing_fee', 'featured_upgrade'] as const;
+export { PAYMENT_TYPES, SPACE_TYPES, USER_TYPES } from './enums';
 export const FEATURED_MAX = 6;
 export const DISPLAY_RATING = '4.9';
 export const TOAST_DURATION_MS = 5000;

@@ -18,8 +18,8 @@ import {
   ampsToKw,
   type FitSpace,
 } from './growing';
-import { growingFactsSchema } from './growing-schemas';
-import { cropCategories } from '../site/src/data/articles/yield';
+import { growingFactsSchema } from './growing.schemas';
+import { cropCategories } from '#site/data/articles/yield';
 
 const system = fc.constantFrom(...GROWING_SYSTEMS);
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });

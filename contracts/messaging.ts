@@ -1,80 +1,120 @@
-// Contracts of the inquiry, conversation and message calls (spec 5, 7): the request schemas the API
-// validates with. The limits, texts and answer types live in messaging-texts.ts (no zod, for islands).
-import { z } from './zod';
-import { DATABASE_ID_MAX } from './constants';
-import { INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, FARMER_NAME_MAX_LENGTH, MESSAGING_MESSAGES, THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX, CONVERSATION_LOOKUP_MAX, CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX } from './messaging-texts';
+// The plain half of the messaging contracts: limits, texts of spec 2.8/5/8, the answers' shapes and small
+// helpers. No zod here, so islands can import it without bundling a schema library (schemas: messaging.schemas.ts).
+import type { AgreementSummary } from './agreements';
 
-export * from './messaging-texts';
+export const INQUIRY_MIN_LENGTH = 10;
+/** Ours: spec 9 leaves the maximum open. Long enough for a detailed first letter, short enough to read. */
+export const MESSAGE_MAX_LENGTH = 5000;
+export const FARMER_NAME_MAX_LENGTH = 255;
+/** A thread page: the newest this many messages, older ones with ?before=. */
+export const THREAD_PAGE_DEFAULT = 50;
+export const THREAD_PAGE_MAX = 200;
+/** At most this many listings per conversation lookup (a browse page shows 24 or fewer). */
+export const CONVERSATION_LOOKUP_MAX = 100;
+/** A page of the conversation list (newest activity first); older ones with ?before=<X-Next-Cursor>. */
+export const CONVERSATIONS_PAGE_DEFAULT = 50;
+export const CONVERSATIONS_PAGE_MAX = 200;
+/** The answer header of GET /api/conversations that carries the cursor of the next (older) page, if any. */
+export const CONVERSATIONS_NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+/** Spec 9: conversations every 30 s; messages every 10 s, stale after 5 s. */
+export const CONVERSATIONS_REFRESH_MS = 30_000;
+export const MESSAGES_REFRESH_MS = 10_000;
+export const MESSAGES_STALE_MS = 5_000;
 
-const content = z
-  .string({ error: MESSAGING_MESSAGES.messageBlank })
-  .trim()
-  .min(1, { error: MESSAGING_MESSAGES.messageBlank })
-  .max(MESSAGE_MAX_LENGTH, { error: MESSAGING_MESSAGES.messageTooLong });
+export const MESSAGING_MESSAGES = {
+  nameRequired: 'Name is required',
+  inquiryTooShort: `Message must be at least ${INQUIRY_MIN_LENGTH} characters`,
+  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  messageBlank: 'Message cannot be empty',
+  spaceNotFound: 'Space not found.',
+  demoListing: 'This is an example listing and cannot be contacted.',
+  ownListing: 'This is your own listing: you cannot contact yourself.',
+  conversationNotFound: 'Conversation not found.',
+  tooManyConversations: 'You have contacted many owners in a short time. Please wait a while before sending more inquiries.',
+  // ours (issue 15, item 15): shown in the contact dialog with a button that resends the link
+  verifyToContactMore: 'Please verify your e-mail address to contact more owners. Until then a new account can start two conversations. Open the link we e-mailed you, or send a new one.',
+  tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
+} as const;
 
-export const startConversationSchema = z.object({
-  spaceId: z.coerce
-    .number({ error: MESSAGING_MESSAGES.spaceNotFound })
-    .int({ error: MESSAGING_MESSAGES.spaceNotFound })
-    .positive({ error: MESSAGING_MESSAGES.spaceNotFound })
-    .max(DATABASE_ID_MAX, { error: MESSAGING_MESSAGES.spaceNotFound }),
-  content: content.pipe(z.string().min(INQUIRY_MIN_LENGTH, { error: MESSAGING_MESSAGES.inquiryTooShort })),
-  farmerName: z
-    .string({ error: MESSAGING_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: MESSAGING_MESSAGES.nameRequired })
-    .max(FARMER_NAME_MAX_LENGTH, { error: `Name must be at most ${FARMER_NAME_MAX_LENGTH} characters` })
-    .optional(),
-});
-export type StartConversationRequest = z.infer<typeof startConversationSchema>;
+/** Toasts and empty states of spec 2.8 and 8. */
+export const MESSAGING_TEXTS = {
+  inquirySuccess: { title: 'Inquiry Sent', description: 'Your message has been sent to the space owner. They will contact you soon!' },
+  inquiryFailure: { title: 'Error', fallback: 'Failed to send inquiry. Please try again.' },
+  messageSuccess: { title: 'Message Sent', description: 'Your message has been delivered.' },
+  messageFailure: { title: 'Send Failed', fallback: 'Failed to send message. Please try again.' },
+  messagesFetchFailure: 'Failed to fetch messages',
+  noListings: "You haven't listed any spaces yet.",
+  noInquiriesReceived: 'No inquiries yet',
+  noInquiriesSent: 'No inquiries sent yet',
+  noConversations: 'No conversations yet',
+  noMessages: 'No messages yet',
+  /** Beside the title of a listing its owner deleted (its conversations and inquiries stay). */
+  noLongerListed: 'no longer listed',
+  noLongerListedNotice: 'This space is no longer listed. You can still write to each other here.',
+} as const;
 
-export const sendMessageSchema = z.object({ content });
-export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
-
-// Message ids are PostgreSQL integers: anything above their range is no message id (and must never reach the query).
-const messageId = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string({ error: 'must be a message id' })
-    .regex(/^\d{1,10}$/, { error: 'must be a message id' })
-    .transform(Number)
-    .pipe(z.number().max(DATABASE_ID_MAX, { error: 'must be a message id' }))
-    .optional(),
-);
-/** A page size given as ?limit= (a whole number up to `max`), `fallback` when absent. */
-function pageLimit(fallback: number, max: number) {
-  return z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string({ error: 'must be a whole number' })
-      .regex(/^\d{1,3}$/, { error: 'must be a whole number' })
-      .transform(Number)
-      .pipe(z.number().min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }))
-      .default(fallback),
-  );
+/** The contact dialog's prefilled message (spec 4: "a message is prefilled"). */
+export function defaultInquiryMessage(spaceTitle: string): string {
+  return `Hi, I'm interested in your space "${spaceTitle}". Is it still available? I'd love to learn more about access, utilities and lease terms.`;
 }
 
-export const threadQuerySchema = z.object({
-  /** Only messages newer than this id (polling). */
-  after: messageId,
-  /** Only messages older than this id (loading history). */
-  before: messageId,
-  limit: pageLimit(THREAD_PAGE_DEFAULT, THREAD_PAGE_MAX),
-});
-export type ThreadQuery = z.output<typeof threadQuerySchema>;
+// ---- answers -------------------------------------------------------------------------------------
 
-/** GET /api/conversations/lookup?spaceIds=1,2,3: the listings on screen whose conversation the farmer has. */
-export const conversationLookupQuerySchema = z.object({
-  spaceIds: z
-    .string({ error: 'spaceIds is required: a comma-separated list of listing ids' })
-    .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${CONVERSATION_LOOKUP_MAX - 1}}$`), { error: `spaceIds must be a comma-separated list of up to ${CONVERSATION_LOOKUP_MAX} listing ids` })
-    .transform((v) => [...new Set(v.split(',').map(Number))]),
-});
+/** proposalId: the message records a lease proposal's change (issue 20); the thread shows the proposal there. */
+export type Message = { id: number; conversationId: number; senderId: number; content: string; proposalId: number | null; createdAt: string };
 
-/** GET /api/conversations: one page, newest activity first; `before` is the X-Next-Cursor of the page above. */
-export const conversationListQuerySchema = z.object({
-  before: z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: 'must be a cursor from X-Next-Cursor' }).max(200, { error: 'must be a cursor from X-Next-Cursor' }).optional()),
-  limit: pageLimit(CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX),
-});
-export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
+/** GET /api/conversations/lookup: a listing the signed-in farmer has already written about. */
+export type ConversationLookupItem = { spaceId: number; conversationId: number };
 
+export type ConversationListItem = {
+  id: number;
+  spaceId: number;
+  /** suspended: FarmSpace suspended the other party's account (issue 19); nothing more can be sent. */
+  otherUser: { id: number; firstName: string; lastName: string; suspended?: boolean };
+  /** noLongerListed: the owner deleted the listing; the conversation stays (docs/decisions/0304). */
+  /** pricePerMonth, currency, size: added (issue 20) to prefill and check lease terms. */
+  space: { id: number; title: string; noLongerListed: boolean; pricePerMonth: string; currency: string; size: number };
+  unreadCount: number;
+  lastMessageAt: string;
+};
+
+/** POST /api/conversations: the conversation (new or existing) and the message just added. */
+export type StartConversationResponse = { conversationId: number; inquiryId: number; message: Message; created: boolean };
+
+export type SentInquiry = {
+  id: number;
+  spaceId: number;
+  message: string;
+  status: 'pending' | 'responded' | 'closed';
+  createdAt: string;
+  space: { id: number; title: string; location: string; city: string; noLongerListed: boolean };
+  /** Added (issue 20): the conversation the inquiry opened, and the terms accepted in it (the newest), if any. */
+  conversationId: number | null;
+  agreement: AgreementSummary | null;
+};
+
+export type ReceivedInquiry = {
+  id: number;
+  spaceId: number;
+  farmerName: string;
+  farmerEmail: string;
+  message: string;
+  status: 'pending' | 'responded' | 'closed';
+  createdAt: string;
+  space: { id: number; title: string; noLongerListed: boolean };
+  conversationId: number | null;
+  /** Added (issue 20): the terms accepted in the conversation (the newest), if any. */
+  agreement: AgreementSummary | null;
+};
+
+export type UnreadCountResponse = { count: number };
+
+/** The dashboard address every message e-mail links to. */
+export function conversationPath(conversationId: number): string {
+  return `/dashboard?tab=messages&conversation=${conversationId}`;
+}
+
+/** Spec 2.8: escaped apostrophes and quotes in message text are shown as the plain characters. */
+export function decodeMessageEntities(text: string): string {
+  return text.replace(/&#39;|&#x27;|&apos;/g, "'").replace(/&quot;|&#34;/g, '"');
+}

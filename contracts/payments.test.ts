@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LISTING_PRICES_CENTS } from './constants';
-import { discountedCents } from './payments';
+import { discountedCents } from './payments.schemas';
 
 const price = fc.constantFrom(LISTING_PRICES_CENTS.listing_fee, LISTING_PRICES_CENTS.featured_upgrade);
 

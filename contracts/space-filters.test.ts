@@ -2,7 +2,7 @@
 // and the same messages, the URL round-trips, and a saved query is described in words.
 import { describe, expect, it } from 'vitest';
 import { appendFilterFields, describeSpaceFilters, EMPTY_FILTER_FIELDS, filterFieldsFromSearch, parseSpaceFilters } from './space-filters';
-import { spaceQuerySchema } from './spaces';
+import { spaceQuerySchema } from './spaces.schemas';
 
 function apiMessages(qs: string): Record<string, string> {
   const p = new URLSearchParams(qs);

@@ -6,7 +6,8 @@
 import { AMENITY_IDS, describeAmenity } from './amenities';
 import { SPACE_TYPES } from './constants';
 import { GROWING_BOUNDS as B } from './growing';
-import { LISTING_COUNTRIES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT } from './spaces-constants';
+import { MAX_RADIUS_KM } from './places';
+import { LISTING_COUNTRIES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT } from './spaces';
 
 // ---- parsing one URL value ---------------------------------------------------------------------
 
@@ -48,6 +49,30 @@ const wholeNumber = (label: string, max: number) =>
 
 const decimal = (label: string, max: number) =>
   single(label, 'must be a number', (v) => (!/^\d+(\.\d+)?$/.test(v) ? fail('must be a number') : Number(v) > max ? fail(`must be at most ${max}`) : ok(Number(v))));
+
+/** A signed number within ±max (latitude, longitude). */
+const degrees = (label: string, max: number) =>
+  single(label, 'must be a number', (v) =>
+    !/^-?\d{1,3}(\.\d{1,15})?$/.test(v) || Math.abs(Number(v)) > max ? fail(`must be a number between -${max} and ${max}`) : ok(Number(v)),
+  );
+
+const radius = (label: string) =>
+  single(label, 'must be a number', (v) =>
+    !/^\d{1,6}(\.\d{1,6})?$/.test(v) || Number(v) <= 0 || Number(v) > MAX_RADIUS_KM ? fail(`must be a number above 0 and at most ${MAX_RADIUS_KM}`) : ok(Number(v)),
+  );
+
+/** A map box: minLat,minLng,maxLat,maxLng; never across the antimeridian (minLng ≤ maxLng). */
+export type Bbox = { minLat: number; minLng: number; maxLat: number; maxLng: number };
+const box = (label: string) =>
+  single(label, 'must be minLat,minLng,maxLat,maxLng', (v) => {
+    const parts = v.split(',').map((x) => x.trim());
+    if (parts.length !== 4 || parts.some((x) => !/^-?\d{1,3}(\.\d{1,15})?$/.test(x))) return fail('must be four numbers: minLat,minLng,maxLat,maxLng');
+    const [minLat, minLng, maxLat, maxLng] = parts.map(Number) as [number, number, number, number];
+    if ([minLat, maxLat].some((x) => Math.abs(x) > 90) || [minLng, maxLng].some((x) => Math.abs(x) > 180)) return fail('latitudes must be within ±90 and longitudes within ±180');
+    if (minLat > maxLat) return fail('minLat must not be above maxLat');
+    if (minLng > maxLng) return fail('minLng must not be above maxLng (a box across the antimeridian is not supported)');
+    return ok({ minLat, minLng, maxLat, maxLng });
+  });
 
 /** Money stays a string, as numeric(10,2) is read (spec 3). */
 const amount = (label: string) =>
@@ -103,6 +128,38 @@ const filter = <P extends Params>(declaration: FilterDeclaration<P>) => declarat
  */
 export const SPACE_FILTERS = {
   city: filter({ params: { city: text('City', 100) }, typed: true, describe: (v) => v.city }),
+  /**
+   * Where (issue 18): within radiusKm of a place (`near`, a gazetteer id) or of lat/lng, and/or inside a map box.
+   * `place` is the place's name as the location box showed it, kept for the words only. A centre without a
+   * radius filters nothing (it orders sort=distance and gives each space its distanceKm).
+   */
+  place: filter({
+    params: {
+      near: wholeNumber('Place', 99_999_999),
+      place: text('Place name', 100),
+      lat: degrees('Latitude', 90),
+      lng: degrees('Longitude', 180),
+      radiusKm: radius('Radius (km)'),
+      bbox: box('Map area'),
+    },
+    describe: ({ near, place, lat, lng, radiusKm, bbox }) =>
+      [
+        radiusKm !== undefined && (near !== undefined || lat !== undefined) ? `within ${radiusKm} km of ${place || (lat !== undefined ? `${lat}, ${lng}` : 'the chosen place')}` : undefined,
+        bbox ? 'in the map area' : undefined,
+      ]
+        .filter(Boolean)
+        .join(', ') || undefined,
+    check: ({ near, lat, lng, radiusKm }) =>
+      lat !== undefined && lng === undefined
+        ? { param: 'lng', message: 'is required with lat' }
+        : lng !== undefined && lat === undefined
+          ? { param: 'lat', message: 'is required with lng' }
+          : near !== undefined && lat !== undefined
+            ? { param: 'near', message: 'give either near or lat and lng, not both' }
+            : radiusKm !== undefined && near === undefined && lat === undefined
+              ? { param: 'radiusKm', message: 'needs a place: near, or lat and lng' }
+              : undefined,
+  }),
   size: filter({
     params: { minSize: wholeNumber('Min size (sq ft)', MAX_SIZE_SQFT), maxSize: wholeNumber('Max size (sq ft)', MAX_SIZE_SQFT) },
     typed: true,

@@ -1,6 +1,6 @@
 // The create contract: spec 9 limits, the images rule of spec 5, and messages that name the field.
 import { describe, expect, it } from 'vitest';
-import { createSpaceSchema, updateSpaceSchema } from './spaces';
+import { createSpaceSchema, updateSpaceSchema } from './spaces.schemas';
 import { describeAmenity } from './amenities';
 
 const valid = {

@@ -133,6 +133,14 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
   };
 }
 
+/**
+ * The row of a raw query whose fields are typed from the schema (`(typeof table.$inferSelect)['column']`):
+ * raw results bypass drizzle's mapping, so a timestamp may arrive as a string (node-postgres) or a Date (PGlite).
+ */
+export type RawRow<T> = {
+  [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K];
+};
+
 /** Runs raw SQL and returns its rows (PGlite and node-postgres both answer with `rows`). */
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

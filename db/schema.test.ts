@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from './client';
-import { createTestDatabase, type TestDatabase } from '../tests/fixtures/test-database';
+import { createTestDatabase, type TestDatabase } from '#tests/fixtures/test-database';
 
 const specColumns: Record<string, string[]> = {
   users: ['id', 'email', 'first_name', 'last_name', 'profile_image_url', 'user_type', 'verified', 'email_notifications', 'stripe_customer_id', 'created_at', 'updated_at'],
@@ -36,14 +36,18 @@ const relocated = [
 const specEnums: Record<string, string[]> = {
   user_type: ['landlord', 'farmer', 'both'],
   space_type: ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'],
-  // new_message (message e-mails, issue 8) and saved_search_alert (saved-search alerts, issue 10) extend the spec's list.
-  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'new_message', 'saved_search_alert'],
+  // new_message (message e-mails, issue 8), saved_search_alert (saved-search alerts, issue 10),
+  // moderation (operators' decisions, issue 19) and lease_agreement (accepted lease terms, issue 20) extend the spec's list.
+  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'new_message', 'saved_search_alert', 'moderation', 'lease_agreement'],
   email_status: ['pending', 'sent', 'failed'],
   inquiry_status: ['pending', 'responded', 'closed'],
   payment_status: ['pending', 'succeeded', 'failed', 'canceled'],
   payment_type: ['listing_fee', 'featured_upgrade'],
   fraud_score: ['low', 'high'],
   security_event_type: ['signup', 'login', 'login_failure', 'checkout', 'subscription_cancel', 'account_lock'],
+  // Lease proposals (issue 20; contracts/agreement-texts.ts).
+  proposal_status: ['open', 'accepted', 'declined', 'withdrawn', 'countered'],
+  utilities_payer: ['tenant', 'landlord', 'shared'],
 };
 
 describe('migrated schema', () => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CURRENT_SITE_BUILD, currentSiteBuildDir, processIsRunning, SITE_BUILDS_DIR, siteBuildsInUse } from '../api/src/site-build';
+import { CURRENT_SITE_BUILD, currentSiteBuildDir, processIsRunning, SITE_BUILDS_DIR, siteBuildsInUse } from '#api/site-build';
 import { precompressDir } from './precompress';
 
 const root = path.resolve(import.meta.dirname, '..');

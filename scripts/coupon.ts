@@ -4,11 +4,11 @@
 //   npm run coupon -- list
 //   npm run coupon -- disable SPRING20
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../api/src/config';
-import { createLogger } from '../api/src/lib/logger';
-import { openConfiguredDatabase } from '../api/src/server';
-import { coupons } from '../db/schema/index';
+import { ConfigError, loadConfig } from '#api/config';
+import { createLogger } from '#api/lib/logger';
+import { openConfiguredDatabase } from '#api/server';
+import { AppError } from '#api/lib/app-error';
+import { createCoupon, disableCoupon, listCoupons } from '#api/modules/payments/coupon-admin';
 
 const USAGE = `Usage:
   npm run coupon -- create CODE (--percent 1-100 | --amount CENTS) [--max N] [--expires YYYY-MM-DD] [--name TEXT]
@@ -32,6 +32,16 @@ const { positionals, values } = parseArgs({
 });
 const [command, code] = positionals;
 
+/** The shared operations refuse with an AppError: its message is the one line an operator reads. */
+async function run<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof AppError) fail(error.message);
+    throw error;
+  }
+}
+
 let config;
 try {
   config = loadConfig();
@@ -54,25 +64,21 @@ try {
       // The coupon works through the whole day given (UTC).
       expiresAt = new Date(Date.parse(`${values.expires}T00:00:00Z`) + 24 * 3600_000);
     }
-    const name = (values.name ?? (percentOff !== null ? `${code} ${percentOff}% off` : `${code} $${(amountOff! / 100).toFixed(2)} off`)).slice(0, 255);
-    const [existing] = await db.select({ id: coupons.id }).from(coupons).where(sql`lower(${coupons.code}) = lower(${code})`);
-    if (existing) fail(`A coupon ${code} already exists (codes are unique ignoring case).`);
-    await db.insert(coupons).values({ code, name, percentOff, amountOff, maxRedemptions, expiresAt });
-    console.log(`Created ${code}: ${name}${maxRedemptions ? `, at most ${maxRedemptions} redemptions` : ''}${expiresAt ? `, valid through ${values.expires}` : ''}.`);
+    const created = await run(() => createCoupon(db, { code, name: values.name ?? null, percentOff, amountOff, maxRedemptions, expiresAt }));
+    console.log(`Created ${code}: ${created.name}${maxRedemptions ? `, at most ${maxRedemptions} redemptions` : ''}${expiresAt ? `, valid through ${values.expires}` : ''}.`);
   } else if (command === 'list') {
-    const rows = await db.select().from(coupons).orderBy(coupons.code);
+    const rows = await listCoupons(db);
     if (!rows.length) console.log('No coupons.');
     for (const c of rows) {
       const off = c.percentOff !== null ? `${c.percentOff}%` : `$${(c.amountOff! / 100).toFixed(2)}`;
       const used = `${c.timesRedeemed}/${c.maxRedemptions ?? '∞'}`;
       // Stored as the first instant it no longer works; shown as the last day it does.
-      const expires = c.expiresAt ? new Date(c.expiresAt.getTime() - 1).toISOString().slice(0, 10) : 'never';
+      const expires = c.expiresAt ? new Date(Date.parse(c.expiresAt) - 1).toISOString().slice(0, 10) : 'never';
       console.log(`${c.code.padEnd(20)} ${off.padStart(8)} off  used ${used.padEnd(9)} through ${expires.padEnd(10)} ${c.active ? 'active' : 'disabled'}  ${c.name}`);
     }
   } else if (command === 'disable') {
     if (!code) fail('Which coupon? Give its CODE.');
-    const updated = await db.update(coupons).set({ active: false }).where(sql`lower(${coupons.code}) = lower(${code})`).returning({ id: coupons.id });
-    if (!updated.length) fail(`No coupon ${code}.`);
+    await run(() => disableCoupon(db, { code }));
     console.log(`Disabled ${code}.`);
   } else {
     fail(command ? `Unknown command: ${command}` : 'Missing command.');

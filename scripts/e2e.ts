@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_CANDIDATES, findChromium } from '../tests/e2e/browser';
+import { CHROMIUM_CANDIDATES, findChromium } from '#tests/e2e/browser';
 import { ensureSiteBuild } from './build-site';
 
 if (!findChromium()) {

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: apply the committed migrations to the configured database and exit.
-import { ConfigError, loadConfig } from '../api/src/config';
-import { openConfiguredDatabase } from '../api/src/server';
-import { createLogger } from '../api/src/lib/logger';
+import { ConfigError, loadConfig } from '#api/config';
+import { openConfiguredDatabase } from '#api/server';
+import { createLogger } from '#api/lib/logger';
 
 try {
   const config = loadConfig();

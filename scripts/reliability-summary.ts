@@ -1,8 +1,8 @@
 // `npm run reliability:summary`: the figures of the last reliability run as one table — routes in the
 // inventory, requests fuzzed, XSS payloads tried, faults injected, and what was lost (0).
 import { existsSync, readFileSync } from 'node:fs';
-import { SUMMARY_FILE } from '../tests/reliability/summary';
-import { xssPayloads } from '../tests/reliability/xss-payloads';
+import { SUMMARY_FILE } from '#tests/reliability/summary';
+import { xssPayloads } from '#tests/reliability/xss-payloads';
 
 if (!existsSync(SUMMARY_FILE)) {
   console.error(`No figures yet (${SUMMARY_FILE}): run npm run test:unit (and npm run test:e2e for the stored-markup payloads).`);

@@ -1,6 +1,6 @@
 // `npm start`: validate the configuration, build the site when missing or stale, then run the product.
-import { ConfigError, loadConfig, type Config } from '../api/src/config';
-import { startServer } from '../api/src/server';
+import { ConfigError, loadConfig, type Config } from '#api/config';
+import { startServer } from '#api/server';
 import { ensureSiteBuild } from './build-site';
 
 let config: Config;

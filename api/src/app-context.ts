@@ -1,12 +1,17 @@
 // What every feature module receives: the injected outside world plus the auth instance.
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '#db/client';
 import type { Config } from './config';
 import type { Auth } from './lib/auth';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { PublicCache } from './lib/public-cache';
+import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
+import type { PhotoStorage } from './modules/photos/photo-storage';
+import type { ListingViewCounter } from './modules/listing-stats/listing-views';
+import type { SessionCache } from './lib/session-cache';
+import type { SessionUser } from './lib/session';
 
 export type AppDeps = {
   config: Config;
@@ -16,6 +21,19 @@ export type AppDeps = {
   /** null when no provider is configured: checkout then says the payment system is unavailable. */
   payments: PaymentProvider | null;
   logger: Logger;
+  /** Where photo files live; by default what the configuration names (modules/photos/photo-storage.ts). */
+  photoStorage?: PhotoStorage;
 };
 
-export type AppContext = AppDeps & { db: Database; auth: Auth; publicCache: PublicCache };
+export type AppContext = AppDeps & {
+  db: Database;
+  auth: Auth;
+  publicCache: PublicCache;
+  listingViews: ListingViewCounter;
+  sessionCache: SessionCache<SessionUser>;
+  /** Set once the app is built: cache hits answered before Express (docs/decisions/0705). */
+  fastPath?: PublicFastPath;
+  photoStorage: PhotoStorage;
+  /** Bounds the photo resizes running at once in this process (CPU-bound work). */
+  photoLimiter: { run<T>(task: () => Promise<T>): Promise<T>; readonly pending: number };
+};

@@ -2,7 +2,7 @@
 // (production) → malformed addresses → /api (JSON, routers, 404) → static site files → Astro on-demand
 // pages → 404 page → error handler.
 import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
@@ -18,9 +18,11 @@ import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { safeErrorReason } from './lib/logger';
 import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
+import { createPublicFastPath } from './lib/public-fast-path';
 import { requestLog } from './lib/request-log';
 import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
-import { attachSessionUser, prepareSessionLookup, sessionLookupFor } from './lib/session';
+import { attachSessionUser, forgetSessionAfterWrites, prepareSessionLookup, sessionLookupFor, type SessionUser } from './lib/session';
+import { createSessionCache, listenForSessionChanges, SESSION_CACHE_DEFAULTS } from './lib/session-cache';
 import { siteScriptHashes } from './lib/site-script-hashes';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
@@ -32,9 +34,19 @@ import { createSiteLocals } from './site-locals';
 import { sessionHint } from './lib/session-hint';
 import { createSavedSearchesRouter } from './modules/saved-searches/saved-searches.routes';
 import { createSpacesRouter } from './modules/spaces/spaces.routes';
+import { createPlacesRouter } from './modules/places/places.routes';
 import { createMessagingRouter } from './modules/messaging/messaging.routes';
+import { createAgreementsRouter } from './modules/agreements/agreements.routes';
+import { createPhotoFilesRouter, createPhotosRouter, PHOTO_UPLOAD_PATH } from './modules/photos/photos.routes';
+import { createPhotoStorage } from './modules/photos/photo-storage';
+import { createLimiter, defaultPhotoConcurrency } from './modules/photos/photo-processing';
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
+import { countListingPageViews } from './modules/listing-stats/page-views';
+import { createListingStatsRouter } from './modules/listing-stats/listing-stats.routes';
+import { createListingViewCounter } from './modules/listing-stats/listing-views';
+import { createAdminRouter } from './modules/moderation/admin.routes';
+import { createReportsRouter } from './modules/moderation/reports.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -48,12 +60,34 @@ export type SiteOptions = {
 /** Astro's node middleware: Express's arguments plus the locals its on-demand pages read. */
 export type SsrHandler = (req: Request, res: Response, next: NextFunction, locals?: object) => unknown;
 
-export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; context: AppContext } {
+/** What a node:http server runs: cache hits of public reads answered before Express (0705), the rest by the app. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; handler: RequestHandler; context: AppContext } {
   const auth = createAuth({ db: deps.database.db, config: deps.config, logger: deps.logger });
   const publicCache = createPublicCache({ ...PUBLIC_CACHE_DEFAULTS, enabled: deps.config.PUBLIC_READ_CACHE, now: () => deps.clock.now().getTime() });
   // Stopped with the database handle; until it listens the cache stays off (docs/decisions/0700).
   if (deps.config.PUBLIC_READ_CACHE) listenForSpaceChanges(deps.database, publicCache, deps.logger);
-  const context: AppContext = { ...deps, db: deps.database.db, auth, publicCache };
+  const listingViews = createListingViewCounter({
+    db: deps.database.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    flushMs: deps.config.VIEW_COUNT_FLUSH_MS,
+    enabled: deps.config.VIEW_COUNTING,
+  });
+  const sessionCache = createSessionCache<SessionUser>({ ...SESSION_CACHE_DEFAULTS, enabled: deps.config.SESSION_CACHE });
+  // Off until it listens for session and user changes, like the public-read cache (docs/decisions/0704).
+  if (deps.config.SESSION_CACHE) listenForSessionChanges(deps.database, sessionCache, deps.logger);
+  const context: AppContext = {
+    ...deps,
+    db: deps.database.db,
+    auth,
+    publicCache,
+    listingViews,
+    sessionCache,
+    photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
+    photoLimiter: createLimiter(deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency()),
+  };
   const app = express();
 
   app.disable('x-powered-by');
@@ -112,8 +146,16 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   // CSRF: every state-changing /api request, better-auth's included, must come from the site, as JSON.
   app.use(
     '/api',
-    csrfGuard({ siteUrl: deps.config.PUBLIC_SITE_URL, allowedOrigins: deps.config.ALLOWED_ORIGINS, acceptOwnOrigin: !deps.config.production }),
+    csrfGuard({
+      siteUrl: deps.config.PUBLIC_SITE_URL,
+      allowedOrigins: deps.config.ALLOWED_ORIGINS,
+      acceptOwnOrigin: !deps.config.production,
+      multipartPaths: [PHOTO_UPLOAD_PATH],
+    }),
   );
+
+  // A signed-in visitor's write may change their session or account: forget it once answered (0704).
+  app.use('/api', forgetSessionAfterWrites(sessionLookupFor(context)));
 
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
   app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
@@ -128,18 +170,37 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; co
   api.use(createAuthRouter(context));
   api.use(createBlogRouter(context));
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
+  api.use(createPlacesRouter(context));
   api.use(createSpacesRouter(context));
+  api.use(createPhotosRouter(context));
   api.use(createMessagingRouter(context));
+  api.use(createAgreementsRouter(context));
   api.use(createPaymentsRouter(context));
   api.use(createSavedSearchesRouter(context));
+  api.use(createReportsRouter(context));
+  api.use(createListingStatsRouter(context));
+  api.use(createAdminRouter(context));
   api.use((req, _res, next) => next(AppError.notFound(`No API route for ${req.method} ${req.path}`)));
   app.use('/api', api);
+
+  // Photo files: served by every instance from the shared storage, whether or not it serves the site.
+  app.use(createPhotoFilesRouter(context));
 
   if (devMailAvailable(deps.config.production, deps.mailer)) app.use(createDevMailPageRouter(deps.mailer));
   if (site) mountSite(app, site, context);
 
   app.use(errorHandler(deps));
-  return { app, context };
+
+  // Anonymous public reads that the full path above answered from the cache are remembered with the
+  // headers it sent, and the same request is answered again without Express while that answer stays
+  // fresh in the cache (docs/decisions/0705).
+  const fastPath = createPublicFastPath({ cache: publicCache, logger: deps.logger });
+  publicCache.onAnonymousAnswer = fastPath.offer;
+  const handler: RequestHandler = (req, res) => {
+    if (!fastPath.serve(req, res)) app(req, res);
+  };
+  context.fastPath = fastPath;
+  return { app, handler, context };
 }
 
 function mountSite(app: Express, site: SiteOptions, context: AppContext) {
@@ -150,6 +211,7 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
     // as on the API; requests without a session cookie skip the lookup.
     const session = attachSessionUser(context.auth, sessionLookupFor(context));
+    app.use(countListingPageViews(context.listingViews));
     app.use(spacePageValidators(context));
     app.use(session, (req, res, next) => {
       reasonPhraseFollowsStatus(res);

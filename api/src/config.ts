@@ -49,10 +49,43 @@ const envSchema = z
     PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+    /** A Nominatim-compatible geocoder for exact addresses; the offline gazetteer answers when unset or failing. */
+    GEOCODER_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+    /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default (see README for its usage policy). */
+    MAP_TILE_URL: z.string().regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** The tiles' credit line (HTML), shown on every map. */
+    MAP_TILE_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     TRUST_PROXY: booleanFromEnv(false),
     SERVE_SITE: booleanFromEnv(true),
     /** The public-read micro-cache (docs/decisions/0700); off only to measure or debug without it. */
     PUBLIC_READ_CACHE: booleanFromEnv(true),
+    /** Photos (docs/decisions/0803): an S3-compatible store when S3_ENDPOINT and S3_BUCKET are set, else DATA_DIR/photos. */
+    S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://s3.eu-west-1.amazonaws.com'),
+    S3_BUCKET: z.string().optional().transform((v) => v || undefined),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style addresses (endpoint/bucket/key), which most self-hosted S3-compatible servers need. */
+    S3_FORCE_PATH_STYLE: booleanFromEnv(true),
+    /** Photos resized at once by this process (CPU-bound; the rest wait in line): default half the cores. */
+    PHOTO_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(64).optional(),
+    /**
+     * The operators (issue 19): accounts with these addresses, once verified, see /admin and the operator
+     * API; everyone else gets 404 there. Compared at each request with the account's current address.
+     */
+    OPERATOR_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.every((v) => /^[^\s@]+@[^\s@]+$/.test(v)), { error: 'must be a comma-separated list of e-mail addresses' }),
+    /** after: a paid listing is live at once (default); before: it waits for an operator's approval. */
+    LISTING_REVIEW: z.enum(['after', 'before'], { error: 'must be after or before' }).default('after'),
+    /** Counting listing views and card opens (issue 19); off only to measure browsing without it. */
+    VIEW_COUNTING: booleanFromEnv(true),
+    /** How often counted listing views are written to the database (ms); at most this much is lost on a crash. */
+    VIEW_COUNT_FLUSH_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
+    /** The short in-process session cache (docs/decisions/0704); off only to measure or debug without it. */
+    SESSION_CACHE: booleanFromEnv(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   })
   .transform((env, ctx) => {
@@ -60,6 +93,8 @@ const envSchema = z
     if (production && (!env.BETTER_AUTH_SECRET || env.BETTER_AUTH_SECRET.length < 32)) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be set to at least 32 random characters in production' });
     }
+    if (env.S3_BUCKET && !env.S3_ENDPOINT) ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be set when S3_BUCKET is set' });
+    if (env.S3_ENDPOINT && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when S3_ENDPOINT is set' });
     if (env.BETTER_AUTH_SECRET !== undefined && env.BETTER_AUTH_SECRET.length > 0 && env.BETTER_AUTH_SECRET.length < 32) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be at least 32 characters' });
     }

@@ -1,13 +1,13 @@
 // Starts one FarmSpace process: database (migrated and seeded), API, site, background jobs; and stops it
 // gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, stop jobs, close the database).
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RequestHandler } from 'express';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { seedDemonstrationData } from '../../db/seed/index';
-import { seedDevelopmentCoupons } from '../../db/seed/dev-coupons';
+import { openDatabase, type DatabaseHandle } from '#db/client';
+import { seedDemonstrationData } from '#db/seed/index';
+import { seedDevelopmentCoupons } from '#db/seed/dev-coupons';
 import { createApp, type SiteOptions } from './app';
 import type { Config } from './config';
 import { startJobs } from './jobs/job-runner';
@@ -18,6 +18,8 @@ import { createStripeProvider, type PaymentProvider } from './lib/payments';
 import { createTestModeProvider } from './modules/payments/test-mode-provider';
 import { backgroundJobs } from './jobs/index';
 import { currentSiteBuildDir, holdSiteBuild } from './site-build';
+import { warmGazetteer } from './modules/places/gazetteer';
+import { fillListingPositions } from './modules/places/fill-positions';
 
 export function openConfiguredDatabase(config: Config, logger: Logger): DatabaseHandle {
   return config.DATABASE_URL
@@ -32,6 +34,7 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Database
 export async function prepareDatabase(database: DatabaseHandle, production: boolean, now: Date): Promise<void> {
   await database.migrate(async (db) => {
     await seedDemonstrationData(db, now);
+    await fillListingPositions(db);
     if (!production) await seedDevelopmentCoupons(db);
   });
 }
@@ -78,29 +81,36 @@ export async function startServer(config: Config, options: { siteBuildDir?: stri
   // Old builds are removed only when no running process holds them.
   const releaseSiteBuild = site && siteBuildDir ? holdSiteBuild(siteBuildDir) : undefined;
 
-  const { app, context } = createApp({ config, database, clock: systemClock, mailer, payments, logger }, site);
+  // The gazetteer's index (about a second) is built before the first request, not during it.
+  warmGazetteer();
+  const { handler, context } = createApp({ config, database, clock: systemClock, mailer, payments, logger }, site);
   const jobs = startJobs(backgroundJobs(context), logger);
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once('error', reject);
+  // Responses under way when the stop begins (and any that arrive on open connections after it) say
+  // Connection: close, so each client reads its whole answer and closes, instead of keeping an idle
+  // socket that the stop would then have to cut (clients saw ECONNRESET after a completed 201). This
+  // listener runs before the app's: the public-read fast path answers synchronously (docs/decisions/0705).
+  const inFlight = new Set<ServerResponse>();
+  let stopping: Promise<void> | undefined;
+  const server: Server = createServer();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  server.on('request', handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, database: database.kind, mail: mailer.kind, payments: payments?.kind ?? 'none' }, 'listening');
 
-  // Responses under way when the stop begins (and any that arrive on open connections after it) say
-  // Connection: close, so each client reads its whole answer and closes, instead of keeping an idle
-  // socket that the stop would then have to cut (clients saw ECONNRESET after a completed 201).
-  const inFlight = new Set<ServerResponse>();
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (stopping) res.setHeader('Connection', 'close');
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-  });
-
-  let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
@@ -112,6 +122,8 @@ export async function startServer(config: Config, options: { siteBuildDir?: stri
       await closed;
       clearTimeout(force);
       await jobs.stop();
+      // The last interval's listing view counts (docs/decisions/1004).
+      await context.listingViews.stop();
       mailer.close?.();
       await database.close();
       releaseSiteBuild?.();

@@ -1,32 +1,34 @@
-// PostgreSQL enumerations shared by the tables (spec section 3). contracts/ repeats the same values as zod enums.
+// PostgreSQL enumerations shared by the tables (spec section 3), built from the one list of values in
+// contracts/ (enums.ts, growing-enums.ts), which the zod schemas and islands read too.
 import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  EMAIL_STATUSES,
+  EMAIL_TYPES,
+  FRAUD_SCORES,
+  INQUIRY_STATUSES,
+  PROPOSAL_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  SECURITY_EVENT_TYPES,
+  SPACE_TYPES,
+  USER_TYPES,
+  UTILITIES_PAYERS,
+} from '#contracts/enums';
+import { CLIMATE_CONTROLS, ORIENTATIONS, POWER_PHASES, WATER_SUPPLIES } from '#contracts/growing-enums';
 
-export const userTypeEnum = pgEnum('user_type', ['landlord', 'farmer', 'both']);
-export const spaceTypeEnum = pgEnum('space_type', ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other']);
-export const emailTypeEnum = pgEnum('email_type', [
-  'verification',
-  'password_reset',
-  'inquiry_received',
-  'listing_created',
-  'payment_confirmation',
-  'new_message',
-  'saved_search_alert',
-]);
-export const emailStatusEnum = pgEnum('email_status', ['pending', 'sent', 'failed']);
-export const inquiryStatusEnum = pgEnum('inquiry_status', ['pending', 'responded', 'closed']);
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'canceled']);
-export const paymentTypeEnum = pgEnum('payment_type', ['listing_fee', 'featured_upgrade']);
-export const fraudScoreEnum = pgEnum('fraud_score', ['low', 'high']);
-export const securityEventTypeEnum = pgEnum('security_event_type', [
-  'signup',
-  'login',
-  'login_failure',
-  'checkout',
-  'subscription_cancel',
-  'account_lock',
-]);
-// Growing facts of a listing (contracts/growing.ts repeats the values).
-export const powerPhaseEnum = pgEnum('power_phase', ['single', 'three']);
-export const waterSupplyEnum = pgEnum('water_supply', ['none', 'tap', 'dedicated']);
-export const orientationEnum = pgEnum('orientation', ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
-export const climateControlEnum = pgEnum('climate_control', ['none', 'heating', 'cooling', 'hvac']);
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
+export const spaceTypeEnum = pgEnum('space_type', SPACE_TYPES);
+export const emailTypeEnum = pgEnum('email_type', EMAIL_TYPES);
+export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES);
+export const inquiryStatusEnum = pgEnum('inquiry_status', INQUIRY_STATUSES);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentTypeEnum = pgEnum('payment_type', PAYMENT_TYPES);
+export const fraudScoreEnum = pgEnum('fraud_score', FRAUD_SCORES);
+export const securityEventTypeEnum = pgEnum('security_event_type', SECURITY_EVENT_TYPES);
+export const powerPhaseEnum = pgEnum('power_phase', POWER_PHASES);
+export const waterSupplyEnum = pgEnum('water_supply', WATER_SUPPLIES);
+export const orientationEnum = pgEnum('orientation', ORIENTATIONS);
+export const climateControlEnum = pgEnum('climate_control', CLIMATE_CONTROLS);
+// Lease proposals in a conversation (issue 20).
+export const proposalStatusEnum = pgEnum('proposal_status', PROPOSAL_STATUSES);
+export const utilitiesPayerEnum = pgEnum('utilities_payer', UTILITIES_PAYERS);

@@ -7,3 +7,4 @@ export * from './payments';
 export * from './content';
 export * from './security';
 export * from './saved-searches';
+export * from './moderation';

@@ -2,8 +2,8 @@
 // no removal of a listing or an account may erase them by cascade, so those keys restrict
 // (docs/decisions/0304); a listing with conversations is archived instead of deleted.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { inquiryStatusEnum } from './enums';
+import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { inquiryStatusEnum, proposalStatusEnum, utilitiesPayerEnum } from './enums';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -78,6 +78,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     content: text('content').notNull(),
+    /** Set when the message records a lease proposal's state change: the thread shows the proposal there. */
+    proposalId: integer('proposal_id').references((): AnyPgColumn => leaseProposals.id, { onDelete: 'restrict' }),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,5 +89,50 @@ export const messages = pgTable(
     index('messages_conversation_id_idx').on(t.conversationId, t.id),
     // Unread counts touch only unread rows, however long the history.
     index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`not ${t.isRead}`),
+  ],
+);
+
+/**
+ * Lease terms proposed in a conversation (issue 20). One open proposal per conversation at a time (the
+ * partial unique index); a counter marks the open one countered and opens its own; accepted is final.
+ * State changes are conditional UPDATEs under the conversation's row lock, so exactly one of racing
+ * requests wins (docs/decisions/1100).
+ */
+export const leaseProposals = pgTable(
+  'lease_proposals',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'restrict' }),
+    proposedBy: integer('proposed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: proposalStatusEnum('status').notNull().default('open'),
+    rent: numeric('rent', { precision: 10, scale: 2 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    /** Null: the whole space is let. */
+    areaSqFt: integer('area_sq_ft'),
+    depositMonths: numeric('deposit_months', { precision: 4, scale: 1 }).notNull().default('0'),
+    utilitiesPaidBy: utilitiesPayerEnum('utilities_paid_by').notNull(),
+    growingActivities: text('growing_activities').notNull().default(''),
+    accessHours: varchar('access_hours', { length: 200 }).notNull().default(''),
+    insuranceAmount: numeric('insurance_amount', { precision: 12, scale: 2 }),
+    notes: text('notes').notNull().default(''),
+    replacesId: integer('replaces_id').references((): AnyPgColumn => leaseProposals.id, { onDelete: 'restrict' }),
+    respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'restrict' }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lease_proposals_one_open_idx').on(t.conversationId).where(sql`${t.status} = 'open'`),
+    index('lease_proposals_conversation_idx').on(t.conversationId, t.id.desc()),
+    check('lease_proposals_rent_positive', sql`${t.rent} > 0`),
+    check('lease_proposals_term_range', sql`${t.termMonths} between 1 and 360`),
+    check('lease_proposals_deposit_range', sql`${t.depositMonths} between 0 and 12`),
+    check('lease_proposals_area_positive', sql`${t.areaSqFt} is null or ${t.areaSqFt} > 0`),
+    check('lease_proposals_insurance_nonnegative', sql`${t.insuranceAmount} is null or ${t.insuranceAmount} >= 0`),
   ],
 );

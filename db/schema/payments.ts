@@ -56,6 +56,9 @@ export const payments = pgTable(
     /** When the payment succeeded, and the listing's end date it bought. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     liveUntil: timestamp('live_until', { withTimezone: true }),
+    /** Set once when the money went back (console or the provider's charge.refunded webhook), never twice. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: varchar('refund_id', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -30,6 +30,14 @@ export const savedSearches = pgTable(
     access24h: boolean('access_24h').notNull().default(false),
     availableBy: date('available_by', { mode: 'string' }),
     system: varchar('system', { length: 40 }),
+    // The place filter (issue 18): a centre with a radius, and/or a map box; null = anywhere.
+    nearLat: doublePrecision('near_lat'),
+    nearLng: doublePrecision('near_lng'),
+    radiusKm: doublePrecision('radius_km'),
+    bboxMinLat: doublePrecision('bbox_min_lat'),
+    bboxMinLng: doublePrecision('bbox_min_lng'),
+    bboxMaxLat: doublePrecision('bbox_max_lat'),
+    bboxMaxLng: doublePrecision('bbox_max_lng'),
     /** Secret of the one-click unsubscribe link (no sign-in needed). */
     unsubscribeToken: varchar('unsubscribe_token', { length: 64 }).notNull().unique(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),

@@ -7,13 +7,16 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
   text,
   timestamp,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { SpacePhoto } from '#contracts/photos';
 import { climateControlEnum, orientationEnum, powerPhaseEnum, spaceTypeEnum, waterSupplyEnum } from './enums';
 import { users } from './users';
 
@@ -32,7 +35,13 @@ export const spaces = pgTable(
     pricePerMonth: numeric('price_per_month', { precision: 10, scale: 2 }).notNull(),
     spaceType: spaceTypeEnum('space_type').notNull(),
     amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    /** The URLs the owner pasted (spec 2.9). Answered after the uploaded photos in `images`. */
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The uploaded photos in display order (the first is the cover): a copy of the live space_photos rows,
+     * kept on the listing so that every read of a space needs no join (docs/decisions/0801).
+     */
+    photos: jsonb('photos').$type<SpacePhoto[]>().notNull().default(sql`'[]'::jsonb`),
     available: boolean('available').notNull().default(true),
     verified: boolean('verified').notNull().default(false),
     ownerId: integer('owner_id')
@@ -52,6 +61,15 @@ export const spaces = pgTable(
      * conversations, inquiries and receipts that name it), never public again (docs/decisions/0304).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when an operator hid the listing (or suspended its owner: hiddenWithOwner). A hidden listing is
+     * never active, so the public predicate and its partial indexes stay as they are (docs/decisions/1001).
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    hiddenWithOwner: boolean('hidden_with_owner').notNull().default(false),
+    /** LISTING_REVIEW=before: paid, waiting for an operator's approval; never active meanwhile. */
+    awaitingReviewSince: timestamp('awaiting_review_since', { withTimezone: true }),
     // Growing facts (contracts/growing.ts), all optional (null = the owner did not say), in SI units.
     floorLoadKgM2: integer('floor_load_kg_m2'),
     ceilingHeightM: doublePrecision('ceiling_height_m'),
@@ -70,6 +88,11 @@ export const spaces = pgTable(
     foodSafetyStatus: varchar('food_safety_status', { length: 300 }),
     minLeaseMonths: integer('min_lease_months'),
     availableFrom: date('available_from', { mode: 'string' }),
+    // Where the listing is (issue 18): degrees WGS84, set from the city (gazetteer) or the address
+    // (geocoder, or the owner's pin); precision says which. Null only when no place was found.
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationPrecision: varchar('location_precision', { length: 10 }).$type<'city' | 'address'>(),
   },
   // Browse indexes (tuned with bench/spaces.ts; docs/decisions/0202-browse-indexes-and-count.md). Each is
   // partial on the time-independent half of the public predicate and leads with equality filters, then
@@ -113,10 +136,17 @@ export const spaces = pgTable(
       index('spaces_public_24h_idx')
         .on(t.createdAt.desc(), t.id.desc(), t.expiresAt, t.isDemoListing, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.availableFrom)
         .where(sql`${listed} and ${t.access24h}`),
+      // Distance and map searches (docs/decisions/0901): a bounding box on latitude then longitude narrows
+      // the rows, the exact distance is computed on those only.
+      index('spaces_public_position_idx').on(t.latitude, t.longitude, t.id).where(sql`${listed} and ${t.latitude} is not null`),
       // The expiry job's claim: live paid listings by expiry.
       index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
       // A deleted listing is never active, so every public read (all of them test is_active) leaves it out.
       check('spaces_deleted_not_active', sql`${t.deletedAt} is null or not ${t.isActive}`),
+      // The same for a hidden listing and one waiting for review: every public read leaves them out.
+      check('spaces_hidden_not_active', sql`${t.hiddenAt} is null or not ${t.isActive}`),
+      check('spaces_in_review_not_active', sql`${t.awaitingReviewSince} is null or not ${t.isActive}`),
+      index('spaces_awaiting_review_idx').on(t.awaitingReviewSince).where(sql`${t.awaitingReviewSince} is not null`),
     ];
   },
 );
@@ -134,3 +164,36 @@ export const archivedSpaces = pgTable('archived_spaces', {
   ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
   archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every uploaded photo and the files made of it, from upload until its files are deleted: the ledger the
+ * housekeeping job reads to remove files once no live photo names them (docs/decisions/0802). The live
+ * ones (removed_at null, space still there) are copied in order onto spaces.photos.
+ */
+export const spacePhotos = pgTable(
+  'space_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once a draft listing is deleted: the row stays until its files are gone. */
+    spaceId: integer('space_id').references(() => spaces.id, { onDelete: 'set null' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    /** sha-256 (hex) of the cleaned image; the files are {key}-{width}.{avif|webp|jpg}. */
+    fileKey: varchar('file_key', { length: 64 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    widths: integer('widths').array().notNull(),
+    alt: varchar('alt', { length: 300 }).notNull(),
+    /** Bytes of all the files made. */
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the owner deletes the photo; its files go after the retention (housekeeping). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('space_photos_space_idx').on(t.spaceId, t.position).where(sql`${t.removedAt} is null`),
+    index('space_photos_file_key_idx').on(t.fileKey),
+    index('space_photos_removed_idx').on(t.removedAt).where(sql`${t.removedAt} is not null`),
+    index('space_photos_orphan_idx').on(t.createdAt).where(sql`${t.spaceId} is null`),
+  ],
+);

@@ -35,6 +35,9 @@ export const users = pgTable(
     marketingEmails: boolean('marketing_emails').notNull().default(false),
     preferences: jsonb('preferences').$type<UserPreferences>().notNull().default({}),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    /** Set by an operator: the account cannot sign in or message, its listings are hidden (issue 19). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     ...timestamps,
   },
   (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, gt } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { coupons, spaces } from '../schema/index';
-import { prepareDatabase } from '../../api/src/server';
-import { createPostgresDatabase, type TestDatabase } from '../../tests/fixtures/test-database';
+import { prepareDatabase } from '#api/server';
+import { createPostgresDatabase, type TestDatabase } from '#tests/fixtures/test-database';
 
 const INSTANCES = 4;
 let first: TestDatabase;

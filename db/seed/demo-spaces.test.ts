@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { spaces } from '../schema/index';
 import { seedDemonstrationData } from './index';
 import { DEMO_GROWING, DEMO_SPACES } from './demo-spaces';
-import { growingFactsSchema } from '../../contracts/growing-schemas';
-import { startTestApp, type TestApp } from '../../tests/fixtures/test-app';
-import { COUNTRIES, SPACE_TYPES } from '../../contracts/constants';
+import { growingFactsSchema } from '#contracts/growing.schemas';
+import { startTestApp, type TestApp } from '#tests/fixtures/test-app';
+import { COUNTRIES, SPACE_TYPES } from '#contracts/constants';
 
 describe('demonstration listings', () => {
   let t: TestApp;

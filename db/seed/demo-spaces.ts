@@ -288,6 +288,30 @@ export const DEMO_GROWING: Record<string, GrowingFields> = {
   'Osaka Bay Warehouse Mezzanine': { floorLoadKgM2: 500, ceilingHeightM: 3, powerAmps: 150, powerPhase: 'three', powerKw: 54, water: 'tap', floorDrain: false, climateControl: 'none', access24h: true, goodsAccess: ['freight_elevator', 'loading_dock'], minLeaseMonths: 24 },
 };
 
+/** Where each demonstration listing is: its street address, looked up once (issue 18; address precision). */
+export const DEMO_POSITIONS: Record<string, [number, number]> = {
+  'Sunny Brooklyn Rooftop with Water Hookups': [40.7205, -73.9615],
+  'Converted Warehouse Bay for Vertical Racks': [34.03, -118.229],
+  'Heritage Glasshouse near Kew': [51.4745, -0.287],
+  'Dry Basement under a Kreuzberg Courtyard': [52.501, 13.419],
+  'Container Lot beside the Marina': [1.2816, 103.8636],
+  'Downtown Toronto Rooftop Terrace': [43.6465, -79.387],
+  'Westland Greenhouse Section with Heating': [51.993, 4.235],
+  'Ōta Ward Light-Industrial Unit': [35.558, 139.728],
+  'Bright Loft Floor for Hydroponic Towers': [48.865, 2.369],
+  'Surry Hills Rooftop above a Café': [-33.886, 151.213],
+  'Chicago Cold-Storage Basement': [41.8866, -87.652],
+  'Community Garden Plot Block in Munich': [48.159, 11.568],
+  'Melbourne Polytunnel Greenhouse': [-37.688, 145.014],
+  'Vancouver Shipping-Yard Pad': [49.289, -123.075],
+  'Lyon Rooftop on a Cultural Centre': [45.774, 4.804],
+  'Osaka Bay Warehouse Mezzanine': [34.616, 135.438],
+};
+const demoPosition = (title: string) => {
+  const p = DEMO_POSITIONS[title];
+  return p ? { latitude: p[0], longitude: p[1], locationPrecision: 'address' as const } : {};
+};
+
 export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): Promise<void> {
   const existing = await db.select({ title: spaces.title }).from(spaces).where(and(eq(spaces.ownerId, ownerId), eq(spaces.isDemoListing, true)));
   const have = new Set(existing.map((e) => e.title));
@@ -298,6 +322,7 @@ export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): 
       missing.map(({ d: { featured, ...d }, i }) => ({
         ...d,
         ...DEMO_GROWING[d.title],
+        ...demoPosition(d.title),
         ownerId,
         isDemoListing: true,
         hasListingFee: false,
@@ -319,6 +344,14 @@ export async function seedDemoSpaces(db: Database, ownerId: number, now: Date): 
       .update(spaces)
       .set(facts)
       .where(and(eq(spaces.ownerId, ownerId), eq(spaces.isDemoListing, true), eq(spaces.title, title), sql`${spaces.floorLoadKgM2} is null and ${spaces.water} is null`));
+  }
+  // Databases seeded before positions existed get them once (where none is set yet).
+  for (const title of have) {
+    if (!DEMO_POSITIONS[title]) continue;
+    await db
+      .update(spaces)
+      .set(demoPosition(title))
+      .where(and(eq(spaces.ownerId, ownerId), eq(spaces.isDemoListing, true), eq(spaces.title, title), sql`${spaces.latitude} is null`));
   }
   const featuredTitles = DEMO_SPACES.filter((d) => d.featured).map((d) => d.title);
   await db

@@ -3,8 +3,8 @@
 // paused or expired, so the public predicate has work to do. Creation times have millisecond precision.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { SPACE_TYPES, COUNTRIES } from '../../contracts/constants';
-import { FORM_AMENITIES } from '../../contracts/amenities';
+import { SPACE_TYPES, COUNTRIES } from '#contracts/constants';
+import { FORM_AMENITIES } from '#contracts/amenities';
 
 const CITIES = ['New York', 'Los Angeles', 'Chicago', 'Toronto', 'Vancouver', 'London', 'Manchester', 'Sydney', 'Melbourne', 'Berlin', 'Munich', 'Paris', 'Lyon', 'Amsterdam', 'Rotterdam', 'Tokyo', 'Osaka', 'Singapore'];
 

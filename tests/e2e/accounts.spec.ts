@@ -59,6 +59,16 @@ test('register, verify, sign in, edit profile, change and reset the password', a
     await expect(page.getByLabel('Account Type')).toHaveValue('farmer');
   });
 
+  await test.step('settings nothing reads say so (README: settings saved for later)', async () => {
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect(page.getByRole('switch', { name: 'SMS Notifications' })).toHaveAccessibleDescription(/Saved for later/);
+    await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toHaveAccessibleDescription(/Saved for later/);
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await expect(page.getByRole('switch', { name: 'Public Profile' })).toHaveAccessibleDescription(/Saved for later/);
+    await expect(page.getByRole('switch', { name: 'Show Contact Info' })).toHaveAccessibleDescription(/Saved for later/);
+    await expect(page.getByText('Language and currency are saved for later')).toBeVisible();
+  });
+
   const second = await browser.newContext({ baseURL });
   const secondPage = await second.newPage();
   await test.step('sign in on a second browser', async () => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { siteClientDir } from '../../api/src/site-build';
+import { siteClientDir } from '#api/site-build';
 
 const clientDir = siteClientDir();
 const REACT_SIGNATURES = ['react.transitional.element', 'react.element', '__reactFiber', 'react-dom'];

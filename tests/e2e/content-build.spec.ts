@@ -1,8 +1,8 @@
 // The built site keeps its promise: content pages ship no React (not at load, not as an island), with
-// little JavaScript; only the landing page has React, in the Featured Spaces island hydrated when visible.
+// little JavaScript; the landing page (rendered on demand) has none either: Featured Spaces comes in its HTML.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { siteClientDir } from '../../api/src/site-build';
+import { siteClientDir } from '#api/site-build';
 import { containsReact, gzipBytes, listPages, pageAssets } from '../../bench/page-assets';
 
 const clientDir = siteClientDir();
@@ -33,10 +33,17 @@ test('Resources and the 404 page ship no React either', () => {
   }
 });
 
-test('the landing page loads React only for the Featured Spaces island, when it becomes visible', () => {
-  const landing = pageAssets(clientDir, path.join(clientDir, 'index.html'));
+test('the landing page is rendered on demand with Featured Spaces in its HTML, and loads no React', async ({ request }) => {
+  // No pre-rendered file: the server renders / per request (docs/decisions/0010).
+  expect(listPages(clientDir).map((f) => path.relative(clientDir, f))).not.toContain('index.html');
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  // The demonstration listings include featured ones: the section is in the HTML, with links to them.
+  expect(html).toContain('id="featured-title"');
+  expect(html).toMatch(/<a href="\/spaces\/\d+"/);
+  const landing = pageAssets(clientDir, path.join(clientDir, 'index.html'), html);
+  expect(landing.islands).toEqual([]);
   expect(containsReact(clientDir, landing.js)).toEqual([]);
-  expect(landing.islands).toHaveLength(1);
-  expect(landing.islands[0]).toMatchObject({ component: expect.stringContaining('FeaturedSpaces'), directive: 'visible' });
-  expect(containsReact(clientDir, landing.islandJs).length).toBeGreaterThan(0);
+  expect(landing.js.reduce((n, f) => n + gzipBytes(path.join(clientDir, f)), 0)).toBeLessThanOrEqual(8 * 1024);
 });

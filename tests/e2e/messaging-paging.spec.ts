@@ -2,7 +2,7 @@
 // are listed, newest activity first, and "Load older conversations" (by keyboard) brings the rest, each
 // once; the unread count is the server's total, not the sum of the page.
 import { expect, test } from '@playwright/test';
-import { conversations, messages, users } from '../../db/schema/index';
+import { conversations, messages, users } from '#db/schema/index';
 import { insertSpaces, spaceRow } from '../fixtures/spaces';
 import { startSiteApp } from '../fixtures/site-app';
 

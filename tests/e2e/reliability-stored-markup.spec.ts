@@ -6,11 +6,11 @@
 // (no element carries data-xss). Payloads are batched many per page so it stays fast.
 import { expect, test, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { conversations, inquiries, messages, users } from '../../db/schema/index';
+import { conversations, inquiries, messages, users } from '#db/schema/index';
 import { insertBlogPost } from '../fixtures/blog-posts';
 import { startSiteApp } from '../fixtures/site-app';
 import { insertSpaces, spaceRow } from '../fixtures/spaces';
-import { emailChangedNoticeEmail, inquiryReceivedEmail, newMessagesEmail, savedSearchAlertEmail } from '../../api/src/modules/email/email-templates';
+import { emailChangedNoticeEmail, inquiryReceivedEmail, newMessagesEmail, savedSearchAlertEmail } from '#api/modules/email/email-templates';
 import { recordFigures } from '../reliability/summary';
 import { payloadsUpTo, xssPayloads } from '../reliability/xss-payloads';
 

@@ -2,7 +2,7 @@
 // session cookie resolving to req.user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts, sessions, users } from '../../db/schema/index';
+import { accounts, sessions, users } from '#db/schema/index';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser } from '../fixtures/users';
 

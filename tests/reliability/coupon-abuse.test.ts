@@ -3,9 +3,9 @@
 // 100% coupon; (2) three intents opened with WELCOME20 before paying were all honoured at the discount.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDevelopmentCoupons } from '../../db/seed/dev-coupons';
-import { couponRedemptions, coupons, payments, spaces } from '../../db/schema/index';
-import { PAYMENT_MESSAGES } from '../../contracts/payment-texts';
+import { seedDevelopmentCoupons } from '#db/seed/dev-coupons';
+import { couponRedemptions, coupons, payments, spaces } from '#db/schema/index';
+import { PAYMENT_MESSAGES } from '#contracts/payments';
 import type { TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 import { insertSpaces, spaceRow } from '../fixtures/spaces';

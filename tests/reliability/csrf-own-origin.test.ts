@@ -5,8 +5,8 @@
 // trusted proxy that names the site's host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
-import { loadConfig } from '../../api/src/config';
+import { users } from '#db/schema/index';
+import { loadConfig } from '#api/config';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 
 const PRODUCTION_SECRET = 'x'.repeat(40);

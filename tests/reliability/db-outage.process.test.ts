@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { validSpaceBody } from '../fixtures/spaces';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../api/src/lib/database-errors';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#api/lib/database-errors';
 import { killStarted, processLogs, startProduct, startThrowawayPostgres } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';

@@ -3,8 +3,8 @@
 // reset link mailed to the old address still worked afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index';
-import { DAY } from '../../api/src/lib/clock';
+import { sessions, users } from '#db/schema/index';
+import { DAY } from '#api/lib/clock';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { deliverEmails, latestEmailTo, tokenFromEmail } from '../fixtures/outbox';
 import { createSignedInUser, type TestUser } from '../fixtures/users';

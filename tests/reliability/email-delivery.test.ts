@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { emailNotifications } from '../../db/schema/index';
-import { openDatabase } from '../../db/client';
-import { createSmtpMailer } from '../../api/src/lib/mailer';
-import { backoffMs, enqueueEmail, sendPendingEmails } from '../../api/src/modules/email/outbox';
-import { verificationEmail } from '../../api/src/modules/email/email-templates';
+import { emailNotifications } from '#db/schema/index';
+import { openDatabase } from '#db/client';
+import { createSmtpMailer } from '#api/lib/mailer';
+import { backoffMs, enqueueEmail, sendPendingEmails } from '#api/modules/email/outbox';
+import { verificationEmail } from '#api/modules/email/email-templates';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createTestDatabase, testDatabaseKind } from '../fixtures/test-database';
 import { recordFigures } from './summary';
@@ -58,7 +58,7 @@ describe('e-mail delivery through a real SMTP server', () => {
 
   it('refused 3 times: retried after each backoff, never before it, and delivered once', async () => {
     const to = `flaky-${Date.now()}@example.com`;
-    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: to, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
+    await enqueueEmail({ db: t.db, clock: t.clock }, { userId: null, type: 'verification', recipient: to, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
     for (let failure = 1; failure <= 3; failure++) {
       expect(await sendPendingEmails(t.context)).toEqual({ sent: 0, failed: 1 });
       // Not due before its backoff: nothing is tried.
@@ -90,7 +90,7 @@ describe(`two API instances on one ${testDatabaseKind()} outbox`, () => {
     try {
       const count = 60;
       for (let i = 0; i < count; i++) {
-        await enqueueEmail(a.db, a.clock, { userId: null, type: 'verification', recipient: `twice-${i}@example.com`, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
+        await enqueueEmail({ db: a.db, clock: a.clock }, { userId: null, type: 'verification', recipient: `twice-${i}@example.com`, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
       }
       // Both instances' jobs tick at once, several times, as their intervals would.
       for (let round = 0; round < 6; round++) {

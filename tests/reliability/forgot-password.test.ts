@@ -4,9 +4,9 @@
 // RESET_MAILS_PER_HOUR per recipient.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailNotifications, passwordResetTokens } from '../../db/schema/index';
-import { HOUR } from '../../api/src/lib/clock';
-import { RESET_MAILS_PER_HOUR, processPasswordResetRequests } from '../../api/src/modules/auth/password-reset';
+import { emailNotifications, passwordResetTokens } from '#db/schema/index';
+import { HOUR } from '#api/lib/clock';
+import { RESET_MAILS_PER_HOUR, processPasswordResetRequests } from '#api/modules/auth/password-reset';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { deliverEmails } from '../fixtures/outbox';
 import { createSignedInUser } from '../fixtures/users';

@@ -203,7 +203,7 @@ describe(`fuzzing: ${FUZZ_RUNS} generated inputs and ${SHAPE_RUNS} request shape
           const res = await fetch(`${t.baseUrl}${request.target}`, {
             method,
             redirect: 'manual',
-            headers: { origin: t.baseUrl, cookie: s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }), ...request.headers },
+            headers: { origin: t.baseUrl, cookie: entry.access === 'operator' ? s.operator.cookie : s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }), ...request.headers },
             body: kind === 'body' ? request.body : undefined,
           });
           const text = await res.text();

@@ -3,21 +3,38 @@
 // helper that calls a route-table entry as a visitor, a stranger or the owner.
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import { conversations, messages, payments } from '../../db/schema/index';
-import { createTestModeProvider } from '../../api/src/modules/payments/test-mode-provider';
-import { createSavedSearch } from '../../api/src/modules/saved-searches/saved-searches.service';
+import { queryRows } from '#db/client';
+import { conversations, coupons, failedLogins, messages, payments, reports, users } from '#db/schema/index';
+import { createTestModeProvider } from '#api/modules/payments/test-mode-provider';
+import { createSavedSearch } from '#api/modules/saved-searches/saved-searches.service';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
-import { spaceRow, insertSpaces } from '../fixtures/spaces';
+import { spaceRow, insertSpaces, type SpaceInsert } from '../fixtures/spaces';
 import { resolveCall, sampleBody, type RouteEntry, type Scenario } from './route-table';
 import { rememberPersonalData, rememberSecret } from './secrets';
 
 export type Who = 'visitor' | 'stranger' | 'owner';
 
+export const SUITE_OPERATOR_EMAIL = 'operator@reliability.test';
+
 export async function startSuiteApp(env: Record<string, string> = {}): Promise<TestApp> {
   // The offline test-mode payment provider: payment routes answer as in `npm start` without Stripe keys.
-  return startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug', ...env }, payments: createTestModeProvider() });
+  return startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug', OPERATOR_EMAILS: SUITE_OPERATOR_EMAIL, ...env }, payments: createTestModeProvider() });
+}
+
+/** One operator per suite app (its address is unique), signed in once and shared by every scenario. */
+const operators = new WeakMap<TestApp, Promise<TestUser>>();
+function operatorOf(t: TestApp): Promise<TestUser> {
+  let operator = operators.get(t);
+  if (!operator) {
+    operator = createSignedInUser(t, { email: SUITE_OPERATOR_EMAIL, verified: true }).then((user) => {
+      rememberSecret(user.password);
+      for (const pair of user.cookie.split('; ')) rememberSecret(decodeURIComponent(pair.slice(pair.indexOf('=') + 1)).split('.')[0]);
+      return user;
+    });
+    operators.set(t, operator);
+  }
+  return operator;
 }
 
 /** A fresh owner and stranger, so routes that sign out or change a password do not disturb the next one. */
@@ -33,15 +50,35 @@ export async function newScenario(t: TestApp): Promise<Scenario> {
     const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now(), { hasListingFee: false, title: `Draft of ${user.email}` })]);
     return row!.id;
   };
-  const publishedSpace = async (user: TestUser) => {
-    const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now())]);
+  const publishedSpace = async (user: TestUser, overrides: Partial<SpaceInsert> = {}) => {
+    const [row] = await insertSpaces(t.db, [spaceRow(user.id, t.clock.now(), overrides)]);
     return row!.id;
   };
+  const operator = await operatorOf(t);
   return {
     t,
     owner,
     stranger,
     third,
+    operator,
+    async newUser(state = {}) {
+      const now = t.clock.now();
+      const [row] = await t.db
+        .insert(users)
+        .values({ email: `suite-${randomInt(1, 2 ** 47)}@example.com`, firstName: 'Suite', ...(state.suspended && { suspendedAt: now, suspendedReason: 'Suspended for the suite' }) })
+        .returning({ id: users.id });
+      if (state.locked) await t.db.insert(failedLogins).values({ userId: row!.id, attempts: 10, lockedUntil: new Date(now.getTime() + 600_000) });
+      return row!;
+    },
+    async report(reporter: TestUser) {
+      const spaceId = await publishedSpace(third);
+      const [row] = await t.db.insert(reports).values({ reporterId: reporter.id, targetType: 'space', targetId: spaceId, subjectUserId: third.id, reason: 'scam' }).returning({ id: reports.id });
+      return row!.id;
+    },
+    async coupon() {
+      const [row] = await t.db.insert(coupons).values({ code: `SUITE${randomInt(1, 2 ** 47)}`, name: 'Suite coupon', percentOff: 5 }).returning({ id: coupons.id });
+      return row!.id;
+    },
     draftSpace,
     publishedSpace,
     // Rows written directly (as draftSpace does): the routes under test are the reads and sends, not this.
@@ -90,6 +127,7 @@ export async function callAs(scenario: Scenario, entry: RouteEntry, who: Who, in
   const s: Scenario = actsOnOwnAccount ? { ...scenario, owner: scenario.stranger, stranger: scenario.owner } : scenario;
   const { method, url } = await resolveCall(entry, s);
   const body = init.body !== undefined ? init.body : await sampleBody(entry, s);
-  const cookie = who === 'owner' ? scenario.owner.cookie : who === 'stranger' ? scenario.stranger.cookie : undefined;
+  const ownerCookie = entry.access === 'operator' ? scenario.operator.cookie : scenario.owner.cookie;
+  const cookie = who === 'owner' ? ownerCookie : who === 'stranger' ? scenario.stranger.cookie : undefined;
   return s.t.request(url, { method, body, cookie, headers: { 'x-forwarded-for': freshIp(), ...init.headers } });
 }

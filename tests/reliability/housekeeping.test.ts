@@ -13,10 +13,10 @@ import {
   securityEvents,
   sessions,
   verifications,
-} from '../../db/schema/index';
-import { DAY, HOUR } from '../../api/src/lib/clock';
-import { RETENTION, runHousekeeping } from '../../api/src/jobs/housekeeping';
-import { backgroundJobs } from '../../api/src/jobs/index';
+} from '#db/schema/index';
+import { DAY, HOUR } from '#api/lib/clock';
+import { RETENTION, runHousekeeping } from '#api/jobs/housekeeping';
+import { backgroundJobs } from '#api/jobs/index';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser } from '../fixtures/users';
 

@@ -7,7 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { queryRows } from '#db/client';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { validSpaceBody } from '../fixtures/spaces';
 import { freshIp, newScenario, startSuiteApp } from './harness';

@@ -4,8 +4,8 @@
 // is never public again and cannot be contacted anew. Only a draft with neither is really deleted.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivedSpaces, conversations, inquiries, messages, spaces } from '../../db/schema/index';
-import { createTestModeProvider } from '../../api/src/modules/payments/test-mode-provider';
+import { archivedSpaces, conversations, inquiries, messages, spaces } from '#db/schema/index';
+import { createTestModeProvider } from '#api/modules/payments/test-mode-provider';
 import { validSpaceBody } from '../fixtures/spaces';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';

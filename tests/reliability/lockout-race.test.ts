@@ -3,8 +3,8 @@
 // password is checked, in one statement: whatever the concurrency, at most LOCKOUT_THRESHOLD are checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { failedLogins, securityEvents } from '../../db/schema/index';
-import { LOCKOUT_THRESHOLD } from '../../api/src/modules/auth/account-lockout';
+import { failedLogins, securityEvents } from '#db/schema/index';
+import { LOCKOUT_THRESHOLD } from '#api/modules/auth/account-lockout';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser } from '../fixtures/users';
 

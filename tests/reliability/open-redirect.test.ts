@@ -2,7 +2,7 @@
 // signed-in user on another site. safeReturnPath decides with the URL parser against the site's origin;
 // the path it returns must resolve to the same origin again when a browser follows it.
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../../contracts/auth-display';
+import { safeReturnPath } from '#contracts/auth';
 
 const ORIGIN = 'https://farmspace.example';
 

@@ -13,9 +13,11 @@
 //            CSRF-exempt: mail clients POST it with no Origin), 'server' (a signed server-to-server call,
 //            CSRF-exempt: must refuse a bad signature with 400 and write nothing — routes.test.ts)
 //   query    a query string for the call (e.g. the mail link's token)
-import { GROWING_SYSTEM_IDS } from '../../contracts/growing';
+import { GROWING_SYSTEM_IDS } from '#contracts/growing';
+import { conversations, leaseProposals, messages } from '#db/schema/index';
 import { insertBlogPost } from '../fixtures/blog-posts';
-import { validSpaceBody } from '../fixtures/spaces';
+import { photoForm } from '../fixtures/photos';
+import { validSpaceBody, type SpaceInsert } from '../fixtures/spaces';
 import type { TestApp } from '../fixtures/test-app';
 import type { TestUser } from '../fixtures/users';
 
@@ -24,8 +26,10 @@ import type { TestUser } from '../fixtures/users';
  * signed-in  visitor 401; any signed-in user 2xx (acts on their own account)
  * owner      visitor 401; a signed-in stranger 404 (never 200, never their data); the owner 2xx
  * owner-read visitor 404 and stranger 404 (the resource is invisible, e.g. a draft); the owner 200
+ * operator   visitor 404 and any signed-in non-operator 404, exactly as an unknown route; the scenario's
+ *            operator (OPERATOR_EMAILS, verified) 2xx. The matrices call it "owner" in that column.
  */
-export type Access = 'public' | 'signed-in' | 'owner' | 'owner-read';
+export type Access = 'public' | 'signed-in' | 'owner' | 'owner-read' | 'operator';
 
 export type Scenario = {
   t: TestApp;
@@ -35,10 +39,18 @@ export type Scenario = {
   stranger: TestUser;
   /** A third user: owns the published listings the owner (as a farmer) has contacted. */
   third: TestUser;
+  /** The suite app's operator (its address is in OPERATOR_EMAILS, verified): calls the 'operator' routes. */
+  operator: TestUser;
   /** A draft listing of `user` (invisible to others); returns its id. */
   draftSpace(user: TestUser): Promise<number>;
-  /** A published listing of `user`; returns its id. */
-  publishedSpace(user: TestUser): Promise<number>;
+  /** A published listing of `user` (with column overrides); returns its id. */
+  publishedSpace(user: TestUser, overrides?: Partial<SpaceInsert>): Promise<number>;
+  /** A fresh user (not signed in by the suite), optionally suspended or locked out. */
+  newUser(state?: { suspended?: boolean; locked?: boolean }): Promise<{ id: number }>;
+  /** An open report by `reporter` about a listing of the third user; its id. */
+  report(reporter: TestUser): Promise<number>;
+  /** A coupon; its id. */
+  coupon(): Promise<number>;
   /** A conversation `farmer` opened about a published listing of the third user (one message); its id. */
   conversation(farmer: TestUser): Promise<number>;
   /** A succeeded payment (receipt) of `user`; its id. */
@@ -120,6 +132,9 @@ export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/blog', writes: false, access: 'public' },
   { method: 'GET', path: '/api/blog/:slug', writes: false, access: 'public', params: async (s) => ({ slug: (await insertBlogPost(s.t.db)).slug }) },
 
+  // ---- places (issue 18): the location box's autocomplete ------------------------------------
+  { method: 'GET', path: '/api/places', writes: false, access: 'public', query: async () => 'q=ber' },
+  { method: 'GET', path: '/api/places/map', writes: false, access: 'public' },
   // ---- spaces (spec 7) -------------------------------------------------------------------------
   { method: 'GET', path: '/api/spaces', writes: false, access: 'public' },
   { method: 'GET', path: '/api/spaces/my', writes: false, access: 'signed-in' },
@@ -131,6 +146,26 @@ export const ROUTES: RouteEntry[] = [
     body: () => ({ title: 'Renamed by the owner' }),
   },
   { method: 'DELETE', path: '/api/spaces/:id', writes: true, access: 'owner', ok: 204, params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }) },
+
+  // ---- photos (issue 17): owner only, drafts and live listings alike -----------------------------
+  {
+    method: 'POST', path: '/api/spaces/:id/photos', writes: true, access: 'owner', ok: 201,
+    params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }),
+    body: () => photoForm(),
+  },
+  {
+    // A draft without photos: the empty order is then the whole order.
+    method: 'PATCH', path: '/api/spaces/:id/photos', writes: true, access: 'owner',
+    params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }),
+    body: () => ({ order: [] }),
+  },
+  {
+    method: 'PATCH', path: '/api/spaces/:id/photos/:photoId', writes: true, access: 'owner',
+    params: async (s) => withPhoto(s),
+    body: () => ({ alt: 'The roof seen from the stairs' }),
+  },
+  { method: 'DELETE', path: '/api/spaces/:id/photos/:photoId', writes: true, access: 'owner', ok: 204, params: async (s) => withPhoto(s) },
+  { method: 'GET', path: '/media/photos/:name', writes: false, access: 'public', params: async (s) => ({ name: await photoFileName(s) }) },
 
   // ---- development mailbox (not in production) -------------------------------------------------
   { method: 'GET', path: '/api/dev/mail', writes: false, access: 'public', devOnly: true },
@@ -150,6 +185,19 @@ export const ROUTES: RouteEntry[] = [
     params: async (s) => ({ id: String(await s.conversation(s.owner)) }),
     body: () => ({ content: `A follow-up question ${Math.random()}` }),
   },
+  // ---- lease proposals (issue 20): in a conversation about the owner's listing with the third user -
+  { method: 'GET', path: '/api/conversations/:id/proposals', writes: false, access: 'owner', params: async (s) => ({ id: String(await ownersListingConversation(s)) }) },
+  {
+    method: 'POST', path: '/api/conversations/:id/proposals', writes: true, access: 'owner', ok: 201,
+    params: async (s) => ({ id: String(await ownersListingConversation(s)) }),
+    body: () => ({ rent: '950.00', startDate: '2099-01-01', termMonths: 12, depositMonths: 1, utilitiesPaidBy: 'tenant', notes: 'Route table terms' }),
+  },
+  // The third user (the farmer) proposed: the owner (the listing's owner) may accept or decline.
+  { method: 'POST', path: '/api/proposals/:id/accept', writes: true, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third')) }), body: () => ({}) },
+  { method: 'POST', path: '/api/proposals/:id/decline', writes: true, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third')) }), body: () => ({ reason: 'Too far from the market' }) },
+  { method: 'POST', path: '/api/proposals/:id/withdraw', writes: true, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'owner')) }), body: () => ({}) },
+  { method: 'GET', path: '/api/proposals/:id/agreement.pdf', writes: false, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }) },
+  { method: 'GET', path: '/api/proposals/:id/agreement.txt', writes: false, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }) },
   { method: 'GET', path: '/api/inquiries/farmer', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/inquiries/owner', writes: false, access: 'signed-in' },
 
@@ -183,7 +231,64 @@ export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/saved-searches/unsubscribe', writes: false, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
   { method: 'POST', path: '/api/saved-searches/unsubscribe', writes: true, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
   { method: 'PUT', path: '/api/growing-system', writes: true, access: 'signed-in', body: () => ({ system: GROWING_SYSTEM_IDS[0] }) },
+
+  // ---- reports, listing numbers, the operators' console (issue 19) -------------------------------
+  { method: 'POST', path: '/api/reports', writes: true, access: 'signed-in', ok: 201, body: async (s) => ({ spaceId: await s.publishedSpace(s.third), reason: 'scam', details: 'Asked for a deposit by wire.' }) },
+  { method: 'POST', path: '/api/spaces/:id/card-open', writes: true, access: 'public', ok: 204, fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
+  { method: 'GET', path: '/api/spaces/:id/stats', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.publishedSpace(s.owner)) }) },
+  { method: 'GET', path: '/api/admin/overview', writes: false, access: 'operator', query: async () => 'days=90' },
+  { method: 'GET', path: '/api/admin/reports', writes: false, access: 'operator' },
+  { method: 'GET', path: '/api/admin/review', writes: false, access: 'operator' },
+  { method: 'GET', path: '/api/admin/audit', writes: false, access: 'operator' },
+  { method: 'GET', path: '/api/admin/search', writes: false, access: 'operator', query: async () => 'q=Draft' },
+  { method: 'GET', path: '/api/admin/spaces/:id', writes: false, access: 'operator', params: async (s) => ({ id: String(await s.draftSpace(s.owner)) }) },
+  { method: 'GET', path: '/api/admin/users/:id', writes: false, access: 'operator', params: (s) => ({ id: String(s.third.id) }) },
+  { method: 'POST', path: '/api/admin/spaces/:id/hide', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }), body: () => ({ reason: 'Fake photos.' }) },
+  {
+    method: 'POST', path: '/api/admin/spaces/:id/unhide', writes: true, access: 'operator', body: () => ({ reason: 'Appeal accepted.' }),
+    params: async (s) => ({ id: String(await s.publishedSpace(s.third, { hiddenAt: new Date(), hiddenReason: 'Hidden for the suite', isActive: false })) }),
+  },
+  {
+    method: 'POST', path: '/api/admin/spaces/:id/approve', writes: true, access: 'operator', body: () => ({ reason: 'Checked.' }),
+    params: async (s) => ({ id: String(await s.publishedSpace(s.third, { awaitingReviewSince: new Date(), isActive: false })) }),
+  },
+  { method: 'POST', path: '/api/admin/users/:id/suspend', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser()).id) }), body: () => ({ reason: 'Scam.' }) },
+  { method: 'POST', path: '/api/admin/users/:id/reinstate', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser({ suspended: true })).id) }), body: () => ({ reason: 'Appeal.' }) },
+  { method: 'POST', path: '/api/admin/users/:id/unlock', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser({ locked: true })).id) }), body: () => ({ reason: 'Called us.' }) },
+  { method: 'POST', path: '/api/admin/reports/:id/dismiss', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.report(s.stranger)) }), body: () => ({ reason: 'Not a problem.' }) },
+  { method: 'POST', path: '/api/admin/payments/:id/refund', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.payment(s.owner)) }), body: () => ({ reason: 'Charged twice.' }) },
+  { method: 'GET', path: '/api/admin/coupons', writes: false, access: 'operator' },
+  { method: 'POST', path: '/api/admin/coupons', writes: true, access: 'operator', ok: 201, body: () => ({ code: `SUITE${Math.random().toString(36).slice(2, 10)}`, percentOff: 10 }) },
+  { method: 'POST', path: '/api/admin/coupons/:id/disable', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.coupon()) }), body: () => ({ reason: 'Over.' }) },
 ];
+
+/**
+ * A conversation the third user (as farmer) opened about a published listing of the owner. The owner is
+ * the landlord here, so these conversations do not count against the owner's own first contacts (an
+ * unverified account may start only two: docs/decisions/0106). Written directly, as draftSpace does.
+ */
+async function ownersListingConversation(s: Scenario): Promise<number> {
+  const spaceId = await s.publishedSpace(s.owner);
+  const now = s.t.clock.now();
+  const [row] = await s.t.db.insert(conversations).values({ spaceId, ownerId: s.owner.id, farmerId: s.third.id, lastMessageAt: now, createdAt: now }).returning({ id: conversations.id });
+  await s.t.db.insert(messages).values({ conversationId: row!.id, senderId: s.third.id, content: 'Is the space free from May?', createdAt: now });
+  return row!.id;
+}
+
+/** Lease terms in a fresh such conversation, proposed by one of them; the routes under test are the answers and downloads. */
+async function proposal(s: Scenario, by: 'owner' | 'third', status: 'open' | 'accepted' = 'open'): Promise<number> {
+  const conversationId = await ownersListingConversation(s);
+  const proposer = by === 'owner' ? s.owner : s.third;
+  const now = s.t.clock.now();
+  const [row] = await s.t.db
+    .insert(leaseProposals)
+    .values({
+      conversationId, proposedBy: proposer.id, status, rent: '950.00', startDate: '2099-01-01', termMonths: 12, utilitiesPaidBy: 'tenant', createdAt: now,
+      ...(status === 'accepted' ? { respondedBy: s.owner.id, respondedAt: now } : {}),
+    })
+    .returning({ id: leaseProposals.id });
+  return row!.id;
+}
 
 /** "METHOD /path" as the inventory prints it. */
 export function routeKey(r: { method: string; path: string }): string {
@@ -214,4 +319,20 @@ export function callerOf(entry: RouteEntry): 'browser' | 'mail-link' | 'server' 
 
 export function fuzzKind(entry: RouteEntry): 'body' | 'query' | 'none' {
   return entry.fuzz ?? (entry.writes ? 'body' : 'query');
+}
+
+/** A draft of the owner with one uploaded photo: its id and the photo's. */
+async function withPhoto(s: Scenario): Promise<Record<string, string>> {
+  const id = await s.draftSpace(s.owner);
+  const res = await s.t.request(`/api/spaces/${id}/photos`, { body: await photoForm(), cookie: s.owner.cookie, headers: { 'x-forwarded-for': `198.51.100.${id % 250}` } });
+  if (res.status !== 201) throw new Error(`photo upload for the route table failed: ${res.status} ${res.text}`);
+  return { id: String(id), photoId: res.json.id };
+}
+
+/** The name of a served photo file (the smallest JPEG of a photo on an owner's draft). */
+async function photoFileName(s: Scenario): Promise<string> {
+  const id = await s.draftSpace(s.owner);
+  const res = await s.t.request(`/api/spaces/${id}/photos`, { body: await photoForm(), cookie: s.owner.cookie, headers: { 'x-forwarded-for': `198.51.100.${id % 250}` } });
+  if (res.status !== 201) throw new Error(`photo upload for the route table failed: ${res.status} ${res.text}`);
+  return `${res.json.key}-${res.json.widths[0]}.jpg`;
 }

@@ -3,12 +3,12 @@
 // owner with 401/404/2xx and never shows one user's data to another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import { SESSION_HINT_COOKIE } from '../../contracts/constants';
+import { queryRows } from '#db/client';
+import { SESSION_HINT_COOKIE } from '#contracts/constants';
 import type { TestApp } from '../fixtures/test-app';
 import { callAs, freshIp, newScenario, startSuiteApp } from './harness';
 import { listRoutes } from './route-inventory';
-import { createStripeProvider } from '../../api/src/lib/payments';
+import { createStripeProvider } from '#api/lib/payments';
 import { startTestApp } from '../fixtures/test-app';
 import { callerOf, ROUTES, resolveCall, routeKey, sampleBody, type RouteEntry, type Scenario } from './route-table';
 import { recordFigures } from './summary';
@@ -95,6 +95,7 @@ describe('access matrix: visitor / stranger / owner', () => {
     'signed-in': { visitor: [401], stranger: [] },
     owner: { visitor: [401], stranger: [404] },
     'owner-read': { visitor: [404], stranger: [404] },
+    operator: { visitor: [404], stranger: [404] },
   };
   const ok = (e: RouteEntry) => (e.ok ? [e.ok] : [200, 201, 204]);
 

@@ -4,9 +4,9 @@
 // the hourly limit they had.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { conversations, users } from '../../db/schema/index';
-import { MESSAGING_MESSAGES } from '../../contracts/messaging-texts';
-import { UNVERIFIED_CONVERSATION_LIMIT } from '../../api/src/modules/messaging/unverified-sender';
+import { conversations, users } from '#db/schema/index';
+import { MESSAGING_MESSAGES } from '#contracts/messaging';
+import { UNVERIFIED_CONVERSATION_LIMIT } from '#api/modules/messaging/unverified-sender';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 import { insertSpaces, spaceRow } from '../fixtures/spaces';

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '#db/client';
 import { PGLITE_DUMP_PATH } from './paths';
 
 export default async function setup(project: TestProject) {

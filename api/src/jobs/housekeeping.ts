@@ -3,7 +3,7 @@
 // several instances: a transaction-scoped advisory lock lets one instance run at a time (the others skip),
 // and every DELETE is bounded so a large backlog never holds long locks. See docs/decisions/0602-housekeeping.md.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../../db/client';
+import { queryRows, type Database } from '#db/client';
 import { DAY, HOUR, type Clock } from '../lib/clock';
 
 /** How long each kind of row is kept after it stops being useful (README, "Data retention"). */

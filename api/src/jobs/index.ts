@@ -6,6 +6,7 @@ import { sendPendingEmails } from '../modules/email/outbox';
 import { sendSavedSearchAlerts } from '../modules/saved-searches/saved-search-alerts';
 import { sendDueDigests } from '../modules/messaging/digest';
 import { expireListings } from '../modules/spaces/expire-listings';
+import { deleteExpiredPhotoFiles } from '../modules/photos/photos.service';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping';
 import type { Job } from './job-runner';
 
@@ -27,6 +28,8 @@ export function backgroundJobs(ctx: AppContext): Job[] {
     },
     { name: 'listing-expiry', intervalMs: MINUTE, run: () => expireListings(ctx.db, ctx.clock.now()) },
     { name: 'housekeeping', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => runHousekeeping(ctx) },
+    // Files of photos deleted (or of listings deleted) past their retention (docs/decisions/0802).
+    { name: 'photo-files', intervalMs: HOUSEKEEPING_INTERVAL_MS, run: () => deleteExpiredPhotoFiles({ db: ctx.db, storage: ctx.photoStorage, now: ctx.clock.now() }) },
     // Before the outbox tick picks them up; an alert leaves within seconds of the listing's publication.
     { name: 'saved-search-alerts', intervalMs: 5000, run: () => sendSavedSearchAlerts(ctx) },
   ];

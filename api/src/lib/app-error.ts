@@ -1,5 +1,5 @@
 // The one error type of the API. The error middleware turns it into {message, code, fieldErrors?}.
-import type { ErrorCode } from '../../../contracts/api-error';
+import type { ErrorCode } from '#contracts/api-error.schemas';
 
 export class AppError extends Error {
   readonly code: ErrorCode;

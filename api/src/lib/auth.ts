@@ -3,9 +3,9 @@
 // that call auth.api.* (see api/src/modules/auth). See docs/decisions/0005-better-auth-on-our-tables.md.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { Database } from '../../../db/client';
-import { accounts, sessions, users, verifications } from '../../../db/schema/index';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
+import type { Database } from '#db/client';
+import { accounts, sessions, users, verifications } from '#db/schema/index';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#contracts/constants';
 import type { Config } from '../config';
 import type { Logger } from './logger';
 

@@ -4,6 +4,7 @@
 // foreign page can neither post a form nor script a request. Refused requests get 403 before any route
 // runs, so nothing is written. See docs/decisions/0102-csrf-origin-and-json.md and 0600-csrf-own-origin.md.
 import type { NextFunction, Request, Response } from 'express';
+import { UPLOAD_HEADER } from '#contracts/photos';
 import { AppError } from './app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,6 +23,12 @@ export type CsrfOptions = {
    * (127.0.0.1, a LAN address) is the site too: its Origin equals the request's own Host.
    */
   acceptOwnOrigin: boolean;
+  /**
+   * Upload routes that take multipart/form-data instead of JSON (photos). The Origin check still applies,
+   * and such a body must carry UPLOAD_HEADER: a cross-site form cannot add a header, and a script cannot
+   * without a preflight, so the property the JSON rule gives holds for uploads too (docs/decisions/0804).
+   */
+  multipartPaths?: readonly RegExp[];
 };
 
 export function csrfGuard(options: CsrfOptions) {
@@ -34,6 +41,9 @@ export function csrfGuard(options: CsrfOptions) {
     if (!accepted.has(origin) && !(options.acceptOwnOrigin && origin === ownOrigin(req))) {
       return next(AppError.forbidden(refusal(origin)));
     }
+    const path = req.originalUrl.split('?')[0]!;
+    const upload = req.method === 'POST' && req.headers[UPLOAD_HEADER] === '1' && options.multipartPaths?.some((p) => p.test(path));
+    if (upload && hasBody(req) && req.is('multipart/form-data')) return next();
     if (hasBody(req) && !req.is('application/json')) {
       return next(AppError.forbidden('Request refused: the body must be JSON (Content-Type: application/json).'));
     }

@@ -17,7 +17,15 @@ export type PaymentIntentSummary = {
 };
 
 /** The verified webhook event, reduced to what fulfilment reads. */
-export type PaymentEvent = { id: string; type: string; intent: PaymentIntentSummary | null };
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  intent: PaymentIntentSummary | null;
+  /** charge.refunded: the intent whose money went back (issue 19). */
+  refund?: { paymentIntentId: string; refundId: string | null } | null;
+};
+
+export type RefundSummary = { id: string; status: string };
 
 export type PaymentProvider = {
   kind: 'stripe' | 'test';
@@ -32,6 +40,8 @@ export type PaymentProvider = {
   }): Promise<PaymentIntentSummary>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentSummary>;
   cancelPaymentIntent(id: string): Promise<void>;
+  /** Gives the whole amount of a succeeded intent back; the idempotency key makes a repeated call one refund. */
+  refundPaymentIntent(id: string, idempotencyKey: string): Promise<RefundSummary>;
   /** Verifies a webhook signature and returns the event; throws on a bad signature. */
   parseWebhookEvent(rawBody: Buffer, signature: string): PaymentEvent;
 };
@@ -77,11 +87,22 @@ export function createStripeProvider(options: { secretKey: string; publishableKe
     async cancelPaymentIntent(id) {
       await stripe.paymentIntents.cancel(id);
     },
+    async refundPaymentIntent(id, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      return { id: refund.id, status: refund.status ?? 'pending' };
+    },
     parseWebhookEvent(rawBody, signature) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
       const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
       const object = event.data.object as { object?: string };
-      return { id: event.id, type: event.type, intent: object.object === 'payment_intent' ? summarizeIntent(object as Stripe.PaymentIntent) : null };
+      const charge = object.object === 'charge' ? (object as Stripe.Charge) : null;
+      const chargeIntent = charge ? (typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null)) : null;
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === 'payment_intent' ? summarizeIntent(object as Stripe.PaymentIntent) : null,
+        refund: charge && chargeIntent && charge.refunded ? { paymentIntentId: chargeIntent, refundId: charge.refunds?.data?.[0]?.id ?? null } : null,
+      };
     },
   };
 }

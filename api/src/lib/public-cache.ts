@@ -3,6 +3,7 @@
 // change listener calls on every listing or post change. Also answers with strong ETags and 304s.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE_PREFIX } from './auth';
@@ -58,6 +59,12 @@ export function createPublicCache(options: PublicCacheOptions) {
   // False until LISTEN is in place, and while it is lost: no invalidation can reach us then.
   let listening = false;
   let loads = 0;
+  const clearListeners: (() => void)[] = [];
+
+  /** The stored answer of `key` if it is this very one (not replaced, not invalidated) and the cache is on. */
+  function stored(key: string, answer: PublicAnswer): boolean {
+    return options.enabled && listening && entries.get(key) === answer;
+  }
 
   /** One load for `key`, shared by everyone who asks while it runs; stored only if nothing changed meanwhile. */
   function startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
@@ -97,7 +104,26 @@ export function createPublicCache(options: PublicCacheOptions) {
       generation++;
       entries.clear();
       inflight.clear();
+      for (const listener of clearListeners) listener();
     },
+    /** Called on every clear (the fast path forgets what it remembered). */
+    onClear(listener: () => void) {
+      clearListeners.push(listener);
+    },
+    /** True while `answer` is the one stored for `key`. */
+    holds(key: string, answer: PublicAnswer): boolean {
+      return stored(key, answer);
+    },
+    /** True while `answer` is the one stored for `key` and still fresh (a stale one needs the full path's refresh). */
+    holdsFresh(key: string, answer: PublicAnswer): boolean {
+      if (!stored(key, answer)) return false;
+      const age = now() - (answer.storedAt ?? 0);
+      return age >= 0 && age <= options.ttlMs;
+    },
+    /**
+     * Told of every anonymous answer about to be sent (createApp sets it: the fast path, docs/decisions/0705).
+     */
+    onAnonymousAnswer: undefined as ((req: IncomingMessage, res: ServerResponse, key: string, answer: PublicAnswer, body: Buffer) => void) | undefined,
     /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
     async get(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
       if (!this.enabled) {
@@ -176,7 +202,7 @@ export function matchesEtag(req: Request, hash: string): boolean {
  * the compression middleware passes it by) with an ETag per encoding and Vary: Accept-Encoding.
  * `personal` answers (a session cookie came) are marked private, no-store and never served from the cache.
  */
-export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnswer, personal: boolean) {
+export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnswer, personal: boolean, offer?: (body: Buffer) => void) {
   const encoding = answer.body.length >= COMPRESS_THRESHOLD ? chooseEncoding(req) : undefined;
   const etag = `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
   res.set(answer.headers);
@@ -190,6 +216,7 @@ export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnsw
   }
   const body = encodedBody(answer, encoding);
   if (body !== answer.body) res.set('Content-Encoding', encoding!);
+  if (req.method === 'GET') offer?.(body);
   res.set('Content-Length', String(body.length));
   res.status(200).end(req.method === 'HEAD' ? undefined : body);
 }
@@ -201,5 +228,6 @@ export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnsw
 export async function servePublicRead(req: Request, res: Response, cache: PublicCache, key: string, load: (personal: boolean) => Promise<PublicAnswer>) {
   const personal = hasSessionCookie(req);
   const answer = personal ? await load(true) : await cache.get(key, () => load(false));
-  sendPublicAnswer(req, res, answer, personal);
+  const offer = personal ? undefined : cache.onAnonymousAnswer;
+  sendPublicAnswer(req, res, answer, personal, offer && ((body) => offer(req, res, key, answer, body)));
 }

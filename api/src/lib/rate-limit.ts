@@ -1,12 +1,13 @@
-// Per-IP rate limits kept in PostgreSQL (rate_limits, one row per address and endpoint), so a limit holds
-// across API instances and restarts. A fixed window: the first request opens it, each request counts,
+// Rate limits kept in PostgreSQL (rate_limits, one row per key and endpoint), so a limit holds across API
+// instances and restarts: per client address (rateLimit) or per account (userRateLimit, limitUser; key user:{id}). A fixed window: the first request opens it, each request counts,
 // over the maximum answers 429 with Retry-After until the window ends. Apply it to any route:
 //   router.post('/things', rateLimit(ctx, { endpoint: 'create-thing', max: 20, windowMs: 15 * MINUTE }), handler)
 import type { NextFunction, Request, Response } from 'express';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../db/client';
+import { queryRows, type Executor } from '#db/client';
 import type { Clock } from './clock';
 import { AppError } from './app-error';
+import { currentUser } from './session';
 
 export type RateLimitRule = {
   /** The name the rows are kept under, e.g. 'sign-in'. */
@@ -22,11 +23,11 @@ export type RateLimitResult = { allowed: boolean; attempts: number; retryAfterSe
  * Counts one attempt of `key` against `rule` in one atomic statement (insert or update), so that
  * concurrent requests on several instances count exactly.
  */
-export async function consumeRateLimit(db: Executor, clock: Clock, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
-  const now = clock.now();
+export async function consumeRateLimit(ctx: { db: Executor; clock: Clock }, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
+  const now = ctx.clock.now();
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
   const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
-    db,
+    ctx.db,
     sql`insert into rate_limits (ip_address, endpoint, attempts, window_start, created_at)
         values (${key}, ${rule.endpoint}, 1, ${now.toISOString()}, ${now.toISOString()})
         on conflict (ip_address, endpoint) do update set
@@ -48,8 +49,29 @@ export function clientIp(req: Request): string {
 export function rateLimit(deps: { db: Executor; clock: Clock }, rule: RateLimitRule) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
-      const result = await consumeRateLimit(deps.db, deps.clock, rule, clientIp(req));
+      const result = await consumeRateLimit(deps, rule, clientIp(req));
       if (!result.allowed) return next(AppError.tooManyRequests(result.retryAfterSeconds, rule.message));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Counts one attempt of the account `userId` against `rule` and refuses with 429 (the rule's message,
+ * Retry-After) when over. For limits checked inside a service, e.g. after cheaper refusals.
+ */
+export async function limitUser(ctx: { db: Executor; clock: Clock }, rule: RateLimitRule, userId: number): Promise<void> {
+  const result = await consumeRateLimit(ctx, rule, `user:${userId}`);
+  if (!result.allowed) throw AppError.tooManyRequests(result.retryAfterSeconds, rule.message);
+}
+
+/** Express middleware applying `rule` per signed-in account (mount after requireUser). */
+export function userRateLimit(ctx: { db: Executor; clock: Clock }, rule: RateLimitRule) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      await limitUser(ctx, rule, currentUser(req).id);
       next();
     } catch (error) {
       next(error);

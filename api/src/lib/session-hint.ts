@@ -6,7 +6,7 @@
 // planted hint costs one 401, after which the page clears it (site/src/lib/user-store.ts).
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
-import { SESSION_HINT_COOKIE } from '../../../contracts/constants';
+import { SESSION_HINT_COOKIE } from '#contracts/constants';
 import { SESSION_COOKIE_PREFIX } from './auth';
 import { hasSessionCookie } from './public-cache';
 

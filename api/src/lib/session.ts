@@ -4,11 +4,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { fromNodeHeaders } from 'better-auth/node';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '#db/client';
+import { sessions, users } from '#db/schema/index';
 import { AppError } from './app-error';
 import { SESSION_COOKIE_PREFIX, SESSION_REFRESH_AGE_SECONDS, SESSION_TTL_SECONDS, sessionCookieName, type Auth } from './auth';
 import type { Config } from '../config';
+import type { SessionCache } from './session-cache';
+import type { Clock } from './clock';
 
 export type SessionUser = {
   id: number;
@@ -40,11 +43,44 @@ const SESSION_COOKIE_MARKER = `${SESSION_COOKIE_PREFIX}.session_token=`;
  * row that has not expired; anything else (expired, due for its sliding refresh, unsigned) goes through
  * better-auth as before.
  */
-export type SessionLookup = { db: Database; secret: string; cookieName: string };
+export type SessionLookup = { db: Database; clock: Clock; secret: string; cookieName: string; cache?: SessionCache<SessionUser> };
 
-/** The fast lookup for this app: its database, better-auth's secret and the one cookie name that signs in. */
-export function sessionLookupFor(deps: { db: Database; config: Pick<Config, 'BETTER_AUTH_SECRET' | 'production'> }): SessionLookup {
-  return { db: deps.db, secret: deps.config.BETTER_AUTH_SECRET, cookieName: sessionCookieName(deps.config.production) };
+/**
+ * The fast lookup for this app: its database, better-auth's secret, the one cookie name that signs in and
+ * the session cache (docs/decisions/0704).
+ */
+export function sessionLookupFor(deps: {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'BETTER_AUTH_SECRET' | 'production'>;
+  sessionCache?: SessionCache<SessionUser>;
+}): SessionLookup {
+  return { db: deps.db, clock: deps.clock, secret: deps.config.BETTER_AUTH_SECRET, cookieName: sessionCookieName(deps.config.production), cache: deps.sessionCache };
+}
+
+/**
+ * Forgets the cached session behind this Cookie header (and the rest of its user's) on this instance at
+ * once; the other instances hear of it from the database's notification. Called after a sign-out.
+ */
+export function forgetCachedSession(lookup: SessionLookup, cookieHeader: string | null | undefined) {
+  if (!lookup.cache || !cookieHeader) return;
+  const raw = signedSessionToken(cookieHeader, lookup.cookieName);
+  if (raw) lookup.cache.dropCookie(raw);
+}
+
+/**
+ * A state-changing request of a signed-in visitor may change their session or account (password change,
+ * e-mail change, account deletion, revoking other sessions): once it is answered, this instance forgets
+ * their cached sessions, so their next request reads the database — without waiting for the notification.
+ */
+export function forgetSessionAfterWrites(lookup: SessionLookup) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const cookie = req.headers.cookie;
+    if (lookup.cache && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && cookie?.includes(SESSION_COOKIE_MARKER)) {
+      res.once('finish', () => forgetCachedSession(lookup, cookie));
+    }
+    next();
+  };
 }
 
 /** Requests whose session was already read (a page guard and the page handler both ask). */
@@ -147,10 +183,14 @@ function signedSessionToken(cookieHeader: string, cookieName: string): string | 
   return undefined;
 }
 
-async function readSessionFast({ db, secret, cookieName }: SessionLookup, cookieHeader: string): Promise<FastSession | 'none' | 'delegate'> {
+async function readSessionFast({ db, clock, secret, cookieName, cache }: SessionLookup, cookieHeader: string): Promise<FastSession | 'none' | 'delegate'> {
   const raw = signedSessionToken(cookieHeader, cookieName);
   // better-auth reads the same single name (authCookies.sessionToken.name): nothing to delegate.
   if (!raw) return 'none';
+  // A cached entry is keyed by the exact signed value that was checked and found when it was stored.
+  const cached = cache?.get(raw);
+  if (cached && !dueForBetterAuth(cached.expiresAt, clock)) return { sessionId: cached.sessionId, user: { ...cached.user } };
+  const generation = cache?.generation ?? 0;
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -163,33 +203,34 @@ async function readSessionFast({ db, secret, cookieName }: SessionLookup, cookie
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return 'none';
-  const [row] = await queryRows<{
-    session_id: number;
-    expire: Date | string;
-    user_id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    profile_image_url: string | null;
-    verified: boolean;
-  }>(
-    db,
-    sql`select s.id as session_id, s.expire, u.id as user_id, u.email, u.first_name, u.last_name, u.profile_image_url, u.verified
-        from sessions s join users u on u.id = s.user_id where s.sid = ${token} limit 1`,
-  );
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expire: sessions.expire,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        verified: users.verified,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // A suspended account's sessions are deleted at suspension; this keeps any other one out too (issue 19).
+    .where(and(eq(sessions.sid, token), isNull(users.suspendedAt)))
+    .limit(1);
   if (!row) return 'none';
-  const expiresInMs = new Date(row.expire).getTime() - Date.now();
-  // Expired, or old enough for better-auth's sliding refresh: let better-auth decide and do it.
-  if (expiresInMs <= 0 || expiresInMs < (SESSION_TTL_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000) return 'delegate';
-  return {
-    sessionId: Number(row.session_id),
-    user: {
-      id: Number(row.user_id),
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profileImageUrl: row.profile_image_url,
-      verified: Boolean(row.verified),
-    },
-  };
+  const expiresAt = row.expire.getTime();
+  if (dueForBetterAuth(expiresAt, clock)) return 'delegate';
+  const found: FastSession = { sessionId: row.sessionId, user: row.user };
+  cache?.set(raw, { ...found, expiresAt }, generation);
+  return found;
+}
+
+/** Expired, or old enough for better-auth's sliding refresh: better-auth decides and does it. */
+function dueForBetterAuth(expiresAt: number, clock: Clock): boolean {
+  const expiresInMs = expiresAt - clock.now().getTime();
+  return expiresInMs <= 0 || expiresInMs < (SESSION_TTL_SECONDS - SESSION_REFRESH_AGE_SECONDS) * 1000;
 }

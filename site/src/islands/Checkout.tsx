@@ -3,8 +3,9 @@
 // the intent is requested again), shows the card form of the configured provider (Stripe's Payment
 // Element, loaded only here and only in Stripe mode, or the offline test-mode form), confirms, then asks
 // the API for the payment's status so the owner never waits on webhooks. No zod in this bundle.
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatUsd, LISTING_PRICES_CENTS } from '../../../contracts/constants';
+import { formatUsd, LISTING_PRICES_CENTS } from '#contracts/constants';
 import {
   PAYMENT_MESSAGES,
   type CouponSummary,
@@ -12,15 +13,17 @@ import {
   type PaymentStatusResponse,
   type PaymentType,
   type ValidateCouponResponse,
-} from '../../../contracts/payment-texts';
+} from '#contracts/payments';
+import type { OwnSpace } from '#contracts/spaces.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { $checkoutSpace, $checkoutSpaceId } from '../lib/payments-store';
 import { showToast } from '../lib/toast-store';
 import type { ConfirmOutcome } from './checkout/payment-outcome';
 import { TestCardForm } from './checkout/TestCardForm';
+import { editListingHref } from './spaces/edit-listing';
 
 const StripePaymentForm = lazy(() => import('./checkout/StripePaymentForm').then((m) => ({ default: m.StripePaymentForm })));
 
-type OwnSpace = { id: number; title: string; city: string; status: 'draft' | 'active' | 'paused' | 'expired' | 'demo'; isFeatured: boolean; expiresAt: string };
 type Intent = Extract<CreatePaymentIntentResponse, { clientSecret: string }>;
 type View =
   | { kind: 'loading' }
@@ -72,7 +75,7 @@ function included(paymentType: PaymentType, space: OwnSpace | null): { heading: 
 
 export default function Checkout() {
   const [query] = useState(readQuery);
-  const [space, setSpace] = useState<OwnSpace | null>(null);
+  const space = useStore($checkoutSpace).data ?? null;
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [coupon, setCoupon] = useState<CouponSummary | null>(null);
   const [code, setCode] = useState('');
@@ -80,7 +83,7 @@ export default function Checkout() {
   const [payError, setPayError] = useState<{ title: string; message: string } | null>(null);
   const requestSeq = useRef(0);
 
-  const backHref = query.spaceId ? `/spaces/${query.spaceId}` : '/list-space';
+  const backHref = query.spaceId ? (space?.status === 'draft' ? editListingHref(query.spaceId) : `/spaces/${query.spaceId}`) : '/list-space';
 
   const requestIntent = useCallback(
     // couponId is the reference validate-coupon answered (coupon.id), never a coupon's number.
@@ -116,9 +119,7 @@ export default function Checkout() {
       setView({ kind: 'error', message: PAYMENT_MESSAGES.missingSpace });
       return;
     }
-    apiFetch<OwnSpace>(`/api/spaces/${query.spaceId}`)
-      .then(setSpace)
-      .catch(() => undefined);
+    $checkoutSpaceId.set(query.spaceId);
     if (query.returnedIntent) {
       // Back from a bank's authentication page: only the status is left to check.
       void finish(query.returnedIntent);
@@ -204,7 +205,8 @@ export default function Checkout() {
     setCouponBusy(false);
   }
 
-  const cancel = () => window.location.assign('/list-space');
+  // Back to the draft in the edit screen (never an empty form: that made owners create duplicate drafts).
+  const cancel = () => window.location.assign(query.spaceId ? editListingHref(query.spaceId) : '/list-space');
   const listPrice = view.kind === 'ready' ? view.intent.listPriceCents : LISTING_PRICES_CENTS[query.paymentType];
   const total = view.kind === 'ready' ? view.intent.amountCents : null;
   const info = included(query.paymentType, space);

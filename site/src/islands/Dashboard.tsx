@@ -3,7 +3,7 @@
 // and &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $selectedConversation } from '../lib/messaging-store';
 import { $unreadCount } from '../lib/unread-store';
 import { $user, loadUser } from '../lib/user-store';
@@ -12,12 +12,12 @@ import { MessagesTab } from './dashboard/MessagesTab';
 import { MyListingsTab } from './dashboard/MyListingsTab';
 import { OverviewTab } from './dashboard/OverviewTab';
 import SavedSearches from './dashboard/SavedSearches';
+import { useTabAddress, writeTabAddress, type TabEntry } from './tab-table';
 
 type TabContext = { userId: number; requestedConversation: number | null; selectConversation(id: number): void };
-type DashboardTab = { value: string; label: string; render(ctx: TabContext): ReactNode };
 
 /** The tabs, in order. A new tab is one more entry. */
-const TABS: DashboardTab[] = [
+const TABS: TabEntry<TabContext>[] = [
   { value: 'overview', label: 'Overview', render: () => <OverviewTab /> },
   { value: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
   { value: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
@@ -29,28 +29,21 @@ const TABS: DashboardTab[] = [
   { value: 'saved-searches', label: 'Saved Searches', render: () => <SavedSearches /> },
 ];
 
-function readAddress(): { tab: string; conversation: number | null } {
-  const params = new URLSearchParams(window.location.search);
-  const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : TABS[0]!.value;
-  const conversation = Number(params.get('conversation'));
-  return { tab, conversation: Number.isInteger(conversation) && conversation > 0 ? conversation : null };
+/** The conversation the address asks for (&conversation=, the link of every message e-mail). */
+function requestedConversation(): number | null {
+  const conversation = Number(new URLSearchParams(window.location.search).get('conversation'));
+  return Number.isInteger(conversation) && conversation > 0 ? conversation : null;
 }
 
-/** Keeps the address in step with the open tab and conversation, without adding history entries. */
-function writeAddress(tab: string, conversation: number | null) {
-  const url = new URL(window.location.href);
-  if (url.pathname === '/') url.pathname = '/dashboard';
-  url.searchParams.set('tab', tab);
-  if (tab === 'messages' && conversation !== null) url.searchParams.set('conversation', String(conversation));
-  else url.searchParams.delete('conversation');
-  window.history.replaceState(null, '', url);
-}
+/** The open conversation beside ?tab=messages; none on the other tabs. */
+const conversationParam = (tab: string, conversation: number | null) => ({ conversation: tab === 'messages' && conversation !== null ? String(conversation) : null });
 
 export default function Dashboard() {
   const user = useStore($user);
   const unread = useStore($unreadCount);
-  const [address] = useState(readAddress);
-  const [tab, setTab] = useState(address.tab);
+  const [requested] = useState(requestedConversation);
+  // The dashboard is also shown at / (signed in): the address it writes is its own.
+  const [tab, setTab] = useTabAddress(TABS, { path: '/dashboard', params: (t) => conversationParam(t, $selectedConversation.get()) });
   const tabList = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -78,17 +71,14 @@ export default function Dashboard() {
   }
   const ctx: TabContext = {
     userId: user.user.id,
-    requestedConversation: address.conversation,
-    selectConversation: (id) => writeAddress('messages', id),
+    requestedConversation: requested,
+    selectConversation: (id) => writeTabAddress('messages', conversationParam('messages', id), '/dashboard'),
   };
   return (
     <div>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => {
-          setTab(value);
-          writeAddress(value, value === 'messages' ? $selectedConversation.get() : null);
-        }}
+        onValueChange={setTab}
       >
         <Tabs.List ref={tabList} aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
           {TABS.map((t) => (

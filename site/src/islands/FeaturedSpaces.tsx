@@ -1,35 +1,14 @@
-// Featured Spaces on the home page (spec 2.4): hydrated when scrolled into view, asks GET /api/spaces for
-// the featured listings (with many listings they need not be on the unfiltered first page) and shows up
-// to six of those with isFeatured and featuredUntil set. The whole section stays hidden when there are none.
-import { useEffect, useState } from 'react';
-import { FEATURED_MAX } from '../../../contracts/constants';
-import { pickFeaturedSpaces, type FeaturedSpace } from '../lib/featured-spaces';
+// Featured Spaces on the home page (spec 2.4): rendered on the server with the page (no client directive:
+// no JavaScript, in the HTML for visitors and search engines, nothing moves when it appears). The page
+// reads up to six featured listings (GET /api/spaces?featured=true through Astro.locals) and passes them
+// in; with none the section is left out.
+import type { Space } from '#contracts/spaces.schemas';
 import { formatPrice, formatSize } from '../lib/space-display';
-import { SpaceImage } from './spaces/SpaceImage';
 import { DisplayRating } from './spaces/DisplayRating';
+import { SpaceImage } from './spaces/SpaceImage';
 
-type State = { status: 'loading' } | { status: 'ready'; spaces: FeaturedSpace[] };
-
-export default function FeaturedSpaces() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`/api/spaces?featured=true&limit=${FEATURED_MAX}`, { credentials: 'include', headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then((response) => (response.ok ? response.json() : []))
-      .then((body: unknown) => setState({ status: 'ready', spaces: pickFeaturedSpaces(body) }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'ready', spaces: [] });
-      });
-    return () => controller.abort();
-  }, []);
-
-  // Until the spaces arrive (and for good when there are none) nothing is shown: a 1px marker keeps
-  // the island observable for client:visible without reserving space.
-  if (state.status === 'loading' || state.spaces.length === 0) {
-    return <div data-featured-spaces={state.status === 'loading' ? 'loading' : 'empty'} className="h-px" aria-hidden="true" />;
-  }
-
+export default function FeaturedSpaces({ spaces }: { spaces: Space[] }) {
+  if (spaces.length === 0) return null;
   return (
     <section aria-labelledby="featured-title" className="container-page py-16" data-featured-spaces="ready">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -44,7 +23,7 @@ export default function FeaturedSpaces() {
         </a>
       </div>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {state.spaces.map((space) => (
+        {spaces.map((space) => (
           <FeaturedCard key={space.id} space={space} />
         ))}
       </ul>
@@ -52,7 +31,7 @@ export default function FeaturedSpaces() {
   );
 }
 
-function FeaturedCard({ space }: { space: FeaturedSpace }) {
+function FeaturedCard({ space }: { space: Space }) {
   return (
     <li className="card group relative flex flex-col overflow-hidden">
       <div className="relative aspect-[4/3] bg-gradient-to-br from-brand-100 to-brand-200">

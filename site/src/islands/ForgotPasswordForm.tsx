@@ -1,7 +1,7 @@
 // /forgot-password: asks for the e-mail and always answers the same, so it never tells whether an
 // address has an account.
 import { useRef, useState } from 'react';
-import { AUTH_TOASTS, forgotPasswordRequestSchema } from '../../../contracts/auth';
+import { AUTH_TOASTS, forgotPasswordRequestSchema } from '#contracts/auth.schemas';
 import { apiFetch, errorMessage } from '../lib/api-client';
 import { showToast } from '../lib/toast-store';
 import { FormField, SubmitButton } from './FormField';

@@ -1,19 +1,24 @@
 // List Your Space (spec 2.9): the fields and defaults, amenity checkboxes with the spec 3 identifiers,
 // Standard or Premium listing; missing fields are reported by label (spec 5), then the contract checks
 // the rest, the space is created as a draft and the owner goes on to /checkout.
+// Edit mode (/list-space?edit={id}, docs/decisions/0805): the same form filled with the owner's listing,
+// saved with PATCH; a draft goes on to its checkout, a live listing changes at once.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { FORM_AMENITIES } from '../../../contracts/amenities';
-import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '../../../contracts/constants';
-import { createSpaceSchema, LISTING_COUNTRIES, type Space } from '../../../contracts/spaces';
-import { apiFetch, errorMessage } from '../lib/api-client';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FORM_AMENITIES } from '#contracts/amenities';
+import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
+import { createSpaceSchema, LISTING_COUNTRIES, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
+import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
+import { PinPicker, type Pin } from './spaces/PinPicker';
 import { $user, loadUser } from '../lib/user-store';
 import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
 import { HydrationGate } from './HydrationGate';
 import { Field } from './FormField';
-import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, type GrowingForm } from './spaces/GrowingDetailsFields';
+import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, growingFormOf, type GrowingForm } from './spaces/GrowingDetailsFields';
+import { PhotoUploader, type PhotoUploaderHandle } from './spaces/PhotoUploader';
+import { editListingHref, formOfSpace, readEditId } from './spaces/edit-listing';
 
 type PaymentType = keyof typeof LISTING_PRICES_CENTS;
 
@@ -86,12 +91,41 @@ export default function ListSpaceForm() {
   const [submitting, setSubmitting] = useState(false);
   const [growing, setGrowing] = useState<GrowingForm>(EMPTY_GROWING_FORM);
   const [growingErrors, setGrowingErrors] = useState<Partial<Record<keyof GrowingForm, string>>>({});
+  const [editing, setEditing] = useState<OwnSpace | undefined>();
+  const [editState, setEditState] = useState<'none' | 'loading' | 'ready' | 'missing'>('none');
+  const photos = useRef<PhotoUploaderHandle>(null);
+  // The uploader is remounted with the stored photos only when a listing is opened for editing; a draft
+  // just created keeps the same uploader (its waiting files upload into it).
+  const [openedId, setOpenedId] = useState<number | undefined>();
   useEffect(() => void loadUser(), []);
+  useEffect(() => {
+    const id = readEditId();
+    if (id === undefined) return;
+    setEditState('loading');
+    apiFetch<OwnSpace>(`/api/spaces/${id}`)
+      .then((space) => {
+        if (!('status' in space)) throw new Error('not the owner');
+        startEditing(space);
+        setOpenedId(space.id);
+      })
+      .catch(() => setEditState('missing'));
+  }, []);
+
+  function startEditing(space: OwnSpace) {
+    setEditing(space);
+    setForm((f) => ({ ...formOfSpace(space), paymentType: f.paymentType }));
+    setGrowing(growingFormOf(space));
+    setEditState('ready');
+  }
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (invalid.has(key)) setInvalid((s) => new Set([...s].filter((k) => k !== key)));
   };
+
+  const [pin, setPin] = useState<Pin | null>(null);
+  const [pinProblem, setPinProblem] = useState<string | undefined>();
+  const [confirmPin, setConfirmPin] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -111,7 +145,8 @@ export default function ListSpaceForm() {
       return;
     }
     const { paymentType, ...fields } = form;
-    const body = { ...fields, ...grown.body, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim() };
+    const body = { ...fields, ...grown.body, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim(), ...(pin && { ...pin, confirmPin }) };
+    if (editing) return saveEdits(body, paymentType);
     const parsed = createSpaceSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -121,13 +156,46 @@ export default function ListSpaceForm() {
     }
     setSubmitting(true);
     try {
-      const space = await apiFetch<Space>('/api/spaces', { body: parsed.data });
+      const space = await apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
+      // From now on this page is the draft's edit screen: Back from checkout returns here, not to an empty form.
+      window.history.replaceState(null, '', editListingHref(space.id));
+      startEditing(space);
+      if (!(await photos.current?.uploadPending(space.id) ?? true)) {
+        showToast({ title: 'Some photos did not upload', description: 'Your draft is saved. Retry the photos marked below, or continue without them.', variant: 'destructive' });
+        setSubmitting(false);
+        return;
+      }
       showToast({ title: 'Space Created', description: 'Your space has been created. Complete payment to publish it.' });
       const next = `/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`;
       // A moment to read the toast before the checkout page loads.
       setTimeout(() => window.location.assign(next), 900);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.fieldErrors?.latitude) setPinProblem(error.fieldErrors.latitude);
       showToast({ title: 'Error', description: errorMessage(error, 'Failed to create space'), variant: 'destructive' });
+      setSubmitting(false);
+    }
+  }
+
+  async function saveEdits(body: Record<string, unknown>, paymentType: PaymentType) {
+    const parsed = updateSpaceSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
+      showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const space = await apiFetch<OwnSpace>(`/api/spaces/${editing!.id}`, { method: 'PATCH', body: parsed.data });
+      if (space.status === 'draft') {
+        if (!(await photos.current?.uploadPending(space.id) ?? true)) throw new Error('photos');
+        window.location.assign(`/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`);
+        return;
+      }
+      showToast({ title: 'Changes saved', description: 'Your listing shows the changes now.' });
+      setTimeout(() => window.location.assign(`/spaces/${space.id}`), 700);
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Failed to save your changes'), variant: 'destructive' });
       setSubmitting(false);
     }
   }
@@ -138,6 +206,20 @@ export default function ListSpaceForm() {
   return (
     <form className="card mt-8 space-y-8 p-6 sm:p-8" onSubmit={onSubmit} noValidate aria-label="List your space">
       <HydrationGate>
+      {editState === 'loading' && <p className="text-sm text-muted">Loading your listing…</p>}
+      {editState === 'missing' && (
+        <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink" role="alert">
+          This listing was not found among yours. <a href="/dashboard" className="font-semibold text-brand-800 underline">Go to My Listings</a>
+        </p>
+      )}
+      {editing && (
+        <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink" data-editing={editing.id}>
+          {editing.status === 'draft' ? 'Editing your draft. Save it to continue to payment.' : 'Editing your live listing: changes show as soon as you save.'}{' '}
+          <a href={`/spaces/${editing.id}`} className="font-semibold text-brand-800 underline">
+            View listing
+          </a>
+        </p>
+      )}
       {viewer.status === 'anonymous' && (
         <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink">
           Please{' '}
@@ -202,6 +284,7 @@ export default function ListSpaceForm() {
           <Field id="ls-zipCode" label="ZIP/Postal Code">
             <input id="ls-zipCode" className={fieldClass('zipCode')} maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} autoComplete="postal-code" />
           </Field>
+          <PinPicker city={form.city} country={form.country} pin={pin} onPin={(p) => { setPin(p); setPinProblem(undefined); setConfirmPin(false); }} problem={pinProblem} confirmed={confirmPin} onConfirm={setConfirmPin} />
         </div>
       </fieldset>
 
@@ -234,25 +317,27 @@ export default function ListSpaceForm() {
         errors={growingErrors}
       />
 
-      <Field id="ls-images" label="Images" hint="Comma-separated image URLs (https://…). Optional, but listings with photos get far more inquiries.">
+      <PhotoUploader key={openedId ?? 'new'} ref={photos} spaceId={editing?.id} initial={editing?.photos} title={form.title} />
+
+      <Field id="ls-images" label="Images" hint="Or paste links to photos hosted elsewhere, comma-separated (https://…). They show after the uploaded photos.">
         <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />
       </Field>
 
-      <fieldset>
+      {(!editing || editing.status === 'draft') && <fieldset>
         <legend className="text-lg font-semibold text-ink">Listing option</legend>
         <p className="mt-1 text-sm text-muted">A one-time fee publishes your space for 30 days.</p>
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <PlanOption value="listing_fee" checked={form.paymentType === 'listing_fee'} onSelect={() => set('paymentType', 'listing_fee')} title="Standard Listing" price={formatUsd(LISTING_PRICES_CENTS.listing_fee)} text="Listed in Browse Spaces for 30 days." />
           <PlanOption value="featured_upgrade" checked={form.paymentType === 'featured_upgrade'} onSelect={() => set('paymentType', 'featured_upgrade')} title="Premium Listing" price={formatUsd(LISTING_PRICES_CENTS.featured_upgrade)} text="Featured on the home page and highlighted for 30 days." recommended />
         </div>
-      </fieldset>
+      </fieldset>}
 
       <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
-        <a href="/spaces" className="btn-outline">
+        <a href={editing ? (editing.status === 'draft' ? '/dashboard' : `/spaces/${editing.id}`) : '/spaces'} className="btn-outline">
           Cancel
         </a>
-        <button type="submit" className="btn-primary px-6" disabled={submitting}>
-          {submitting ? 'Creating…' : 'Create Listing & Continue to Payment'}
+        <button type="submit" className="btn-primary px-6" disabled={submitting || editState === 'loading' || editState === 'missing'}>
+          {submitting ? 'Saving…' : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
         </button>
       </div>
       </HydrationGate>

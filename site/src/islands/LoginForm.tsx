@@ -1,7 +1,7 @@
 // /login (spec 2.12): email and password (show/hide), links to /register, /forgot-password and /contact.
 // Success refreshes the current user and goes to `next` (a path on this site) or /.
 import { useRef } from 'react';
-import { AUTH_TOASTS, loginRequestSchema, safeReturnPath, type AuthUserEnvelope } from '../../../contracts/auth';
+import { AUTH_TOASTS, loginRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';

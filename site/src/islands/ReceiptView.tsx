@@ -1,21 +1,20 @@
 // /receipt?id=…: one payment as a printable receipt (the owner's own only; the API answers 404 otherwise).
-import { useEffect, useState } from 'react';
-import type { Receipt } from '../../../contracts/payment-texts';
-import { apiFetch } from '../lib/api-client';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $receipt, $receiptId } from '../lib/payments-store';
 import { formatReceiptDate, planLabel } from './settings/BillingTab';
 
 export default function ReceiptView() {
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; receipt: Receipt }>({ kind: 'loading' });
+  // The id from the address; a malformed one is not asked for (-1: shown as not found at once).
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get('id') ?? '';
-    if (!/^\d{1,9}$/.test(id)) return setState({ kind: 'missing' });
-    apiFetch<Receipt>(`/api/payments/${id}`)
-      .then((receipt) => setState({ kind: 'ready', receipt }))
-      .catch(() => setState({ kind: 'missing' }));
+    $receiptId.set(/^\d{1,9}$/.test(id) ? Number(id) : -1);
   }, []);
+  const id = useStore($receiptId);
+  const { data: r, error } = useStore($receipt);
 
-  if (state.kind === 'loading') return <p role="status" className="mt-8 text-muted">Loading receipt…</p>;
-  if (state.kind === 'missing') {
+  if (id === null || (id !== -1 && !r && !error)) return <p role="status" className="mt-8 text-muted">Loading receipt…</p>;
+  if (id === -1 || !r) {
     return (
       <div role="alert" className="card mt-8 p-6">
         <p className="font-semibold text-ink">Receipt not found.</p>
@@ -25,7 +24,6 @@ export default function ReceiptView() {
       </div>
     );
   }
-  const r = state.receipt;
   const discount = r.listPrice && Number(r.listPrice) > Number(r.amount) ? (Number(r.listPrice) - Number(r.amount)).toFixed(2) : null;
   return (
     <article className="card mt-8 p-6 sm:p-10 print:border-0 print:shadow-none" aria-labelledby="receipt-heading">
@@ -42,7 +40,8 @@ export default function ReceiptView() {
       </header>
       <dl className="mt-6 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
         <Item label="Date paid" value={formatReceiptDate(r.paidAt ?? r.createdAt)} />
-        <Item label="Status" value={r.status === 'succeeded' ? 'Paid' : r.status} />
+        <Item label="Status" value={r.refundedAt ? 'Refunded' : r.status === 'succeeded' ? 'Paid' : r.status} />
+        {r.refundedAt && <Item label="Refunded on" value={formatReceiptDate(r.refundedAt)} />}
         <Item label="Listing" value={r.spaceTitle ?? 'Deleted listing'} />
         <Item label="Plan" value={`${planLabel(r.paymentType)} listing`} />
         {r.liveUntil && <Item label="Live until" value={formatReceiptDate(r.liveUntil)} />}

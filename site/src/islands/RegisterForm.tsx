@@ -1,8 +1,8 @@
 // /register (spec 2.12): first name, last name, email, password; link to /login. Success signs the new
 // user in, asks them to check their e-mail (toast), refreshes the current user and goes to /.
 import { useRef } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../contracts/constants';
-import { AUTH_TOASTS, registerRequestSchema, safeReturnPath, type AuthUserEnvelope } from '../../../contracts/auth';
+import { MIN_PASSWORD_LENGTH } from '#contracts/constants';
+import { AUTH_TOASTS, registerRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';

@@ -1,7 +1,7 @@
 // /reset-password?token=…: choose a new password with the single-use link from the e-mail. On success
 // every session has ended; the user signs in with the new password.
 import { useRef, useState } from 'react';
-import { AUTH_MESSAGES, AUTH_TOASTS, resetPasswordRequestSchema } from '../../../contracts/auth';
+import { AUTH_MESSAGES, AUTH_TOASTS, resetPasswordRequestSchema } from '#contracts/auth.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';

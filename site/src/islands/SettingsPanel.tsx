@@ -1,6 +1,7 @@
-// /settings (spec 2.11): left tabs switched locally — Profile, Notifications, Security (change password)
-// and Preferences (kept in the account: users.preferences).
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// /settings (spec 2.11): left tabs — Profile, Notifications, Security (change password), Preferences (kept
+// in the account: users.preferences) and Billing — from one tab table, deep-linkable with ?tab= as the
+// dashboard's (tab-table.ts).
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   AUTH_MESSAGES,
@@ -12,8 +13,8 @@ import {
   type AuthUserEnvelope,
   type CurrentUser,
   type PreferencesRequest,
-} from '../../../contracts/auth';
-import { USER_TYPES } from '../../../contracts/constants';
+} from '#contracts/auth.schemas';
+import { USER_TYPES } from '#contracts/constants';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
 import { showToast } from '../lib/toast-store';
 import { $user, loadUser, refreshUser, setCurrentUser } from '../lib/user-store';
@@ -21,22 +22,23 @@ import { FormField, PasswordField } from './FormField';
 import { useForm } from './use-form';
 import { HydrationGate } from './HydrationGate';
 import { BillingTab } from './settings/BillingTab';
+import { useTabAddress, type TabEntry } from './tab-table';
 
-const TABS = [
-  { id: 'profile', label: 'Profile' },
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'security', label: 'Security' },
-  { id: 'preferences', label: 'Preferences' },
-  { id: 'billing', label: 'Billing' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+/** The tabs, in order. A new tab is one more entry. */
+const TABS: TabEntry<{ user: CurrentUser }>[] = [
+  { value: 'profile', label: 'Profile', render: ({ user }) => <ProfileTab user={user} /> },
+  { value: 'notifications', label: 'Notifications', render: ({ user }) => <NotificationsTab user={user} /> },
+  { value: 'security', label: 'Security', render: () => <SecurityTab /> },
+  { value: 'preferences', label: 'Preferences', render: ({ user }) => <PreferencesTab user={user} /> },
+  { value: 'billing', label: 'Billing', render: () => <BillingTab /> },
+];
 
 const USER_TYPE_LABELS: Record<(typeof USER_TYPES)[number], string> = { landlord: 'Space Owner', farmer: 'Urban Farmer', both: 'Both' };
 const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English', es: 'Español', fr: 'Français' };
 
 export default function SettingsPanel() {
   const state = useStore($user);
-  const [tab, setTab] = useState<TabId>('profile');
+  const [tab, setTab] = useTabAddress(TABS);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   useEffect(() => {
@@ -56,11 +58,11 @@ export default function SettingsPanel() {
   }
 
   function onTabKey(event: KeyboardEvent) {
-    const index = TABS.findIndex((t) => t.id === tab);
+    const index = TABS.findIndex((t) => t.value === tab);
     const step = event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length]!.id;
+    const next = TABS[(index + step + TABS.length) % TABS.length]!.value;
     setTab(next);
     tabRefs.current[next]?.focus();
   }
@@ -70,29 +72,25 @@ export default function SettingsPanel() {
       <div role="tablist" aria-label="Settings" aria-orientation="vertical" className="flex gap-1 overflow-x-auto md:flex-col" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
-            key={t.id}
+            key={t.value}
             ref={(el) => {
-              tabRefs.current[t.id] = el;
+              tabRefs.current[t.value] = el;
             }}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            className={`shrink-0 rounded-lg px-4 py-2 text-left text-sm font-medium transition-colors ${tab === t.id ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
+            id={`tab-${t.value}`}
+            aria-selected={tab === t.value}
+            aria-controls={`panel-${t.value}`}
+            tabIndex={tab === t.value ? 0 : -1}
+            onClick={() => setTab(t.value)}
+            className={`shrink-0 rounded-lg px-4 py-2 text-left text-sm font-medium transition-colors ${tab === t.value ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50'}`}
           >
             {t.label}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="card p-6 sm:p-8">
-        {tab === 'profile' && <ProfileTab user={state.user} />}
-        {tab === 'notifications' && <NotificationsTab user={state.user} />}
-        {tab === 'security' && <SecurityTab />}
-        {tab === 'preferences' && <PreferencesTab user={state.user} />}
-        {tab === 'billing' && <BillingTab />}
+        {TABS.find((t) => t.value === tab)!.render({ user: state.user })}
       </div>
     </div>
   );
@@ -211,20 +209,29 @@ function ProfileTab({ user }: { user: CurrentUser }) {
   );
 }
 
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange(value: boolean): void }) {
+/** Shown under settings that are stored but that nothing reads yet (README: "Settings saved for later"). */
+const SAVED_FOR_LATER = 'Saved for later: FarmSpace does not use this setting yet.';
+
+function Toggle({ label, description, checked, onChange, savedForLater = false }: { label: string; description: string; checked: boolean; onChange(value: boolean): void; savedForLater?: boolean }) {
+  // useId, not the label: ids with spaces break aria-labelledby (it is a list of ids).
+  const id = useId();
   return (
     <div className="flex items-start justify-between gap-6 border-b border-line py-4 last:border-b-0">
       <div>
-        <p className="font-medium text-ink" id={`toggle-${label}`}>
+        <p className="font-medium text-ink" id={`${id}-label`}>
           {label}
         </p>
-        <p className="text-sm text-muted">{description}</p>
+        <p className="text-sm text-muted" id={`${id}-description`}>
+          {description}
+          {savedForLater && <span className="mt-1 block text-xs font-medium text-ink">{SAVED_FOR_LATER}</span>}
+        </p>
       </div>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
-        aria-labelledby={`toggle-${label}`}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-description`}
         onClick={() => onChange(!checked)}
         className={`relative mt-1 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? 'bg-brand-700' : 'bg-gray-300'}`}
       >
@@ -256,7 +263,7 @@ function NotificationsTab({ user }: { user: CurrentUser }) {
     <Section title="Notifications" description="Choose how FarmSpace keeps you informed. Inquiry alerts follow your e-mail setting.">
       <div>
         <Toggle label="Email Notifications" description="Inquiries about your spaces and replies to your messages." checked={values.emailNotifications} onChange={(v) => setValues({ ...values, emailNotifications: v })} />
-        <Toggle label="SMS Notifications" description="Text messages for new inquiries." checked={values.smsNotifications} onChange={(v) => setValues({ ...values, smsNotifications: v })} />
+        <Toggle label="SMS Notifications" description="Text messages for new inquiries." checked={values.smsNotifications} onChange={(v) => setValues({ ...values, smsNotifications: v })} savedForLater />
         <Toggle label="Marketing Emails" description="News, tips for urban farming and product updates." checked={values.marketingEmails} onChange={(v) => setValues({ ...values, marketingEmails: v })} />
       </div>
       <div>
@@ -352,10 +359,11 @@ function PreferencesTab({ user }: { user: CurrentUser }) {
           </select>
           <p className="text-xs text-muted">For display only; listing fees are charged in USD.</p>
         </div>
+        <p className="text-xs font-medium text-ink sm:col-span-2">Language and currency are saved for later: FarmSpace does not use them yet.</p>
       </div>
       <div>
-        <Toggle label="Public Profile" description="Let other members see your name on your listings." checked={values.publicProfile} onChange={(v) => setValues({ ...values, publicProfile: v })} />
-        <Toggle label="Show Contact Info" description="Show your e-mail address to members who contact you." checked={values.showContactInfo} onChange={(v) => setValues({ ...values, showContactInfo: v })} />
+        <Toggle label="Public Profile" description="Let other members see your name on your listings." checked={values.publicProfile} onChange={(v) => setValues({ ...values, publicProfile: v })} savedForLater />
+        <Toggle label="Show Contact Info" description="Show your e-mail address to members who contact you." checked={values.showContactInfo} onChange={(v) => setValues({ ...values, showContactInfo: v })} savedForLater />
       </div>
       <div>
         <button type="button" className="btn-primary" onClick={save} disabled={busy}>

@@ -2,17 +2,55 @@
 // hydrated so the action area follows the visitor's sign-in state, and the fit follows the farmer's
 // growing system (?system= or their preferences), with a picker to change it.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { growingSystem } from '../../../contracts/growing';
-import type { Space } from '../../../contracts/spaces';
+import { loadMapView } from './spaces/load-map-view';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { growingSystem } from '#contracts/growing';
+import type { Space } from '#contracts/spaces.schemas';
 import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/growing-store';
 import { $user, loadUser } from '../lib/user-store';
 import { SystemPicker } from './spaces/GrowingFit';
 import { SpaceDetail } from './spaces/SpaceDetail';
 import { GrowingDetailsEditor } from './spaces/GrowingDetailsEditor';
 
+/** Leaflet loads only when the small map scrolls into view. */
+const MapView = lazy(loadMapView);
+function SmallMap({ space }: { space: Space }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setShow(true), { rootMargin: '200px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <section aria-labelledby="where-heading" className="mt-8">
+      <h2 id="where-heading" className="text-xl font-semibold text-ink">
+        Where it is
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {space.locationPrecision === 'city' ? `Around ${space.city}: the owner has not placed the pin on the address.` : space.location}
+      </p>
+      <div ref={ref} className="mt-3 h-64 rounded-lg bg-brand-50">
+        {show && (
+          <Suspense fallback={null}>
+            <MapView className="h-64" label={`Map: ${space.title}`} spaces={[space]} zoom={space.locationPrecision === 'city' ? 10 : 14} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
+
 export default function SpaceDetailPage({ space: initial, now }: { space: Space; now: number }) {
-  const viewer = useStore($user);
+  const signedIn = useStore($user);
+  // The first render must be the server's (which knows no visitor): the store may already hold the
+  // visitor when this island hydrates (another island asked first), and rendering it then made the
+  // hydrated markup differ from the server's (React #418). The visitor shows from the next render on.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const viewer: typeof signedIn = hydrated ? signedIn : { status: 'loading' };
   const [space, setSpace] = useState(initial);
   const isOwner = viewer.status === 'signed-in' && viewer.user.id === space.ownerId;
   const systemId = useStore($growingSystem);
@@ -29,21 +67,23 @@ export default function SpaceDetailPage({ space: initial, now }: { space: Space;
   };
   return (
     <>
-      <div className="mb-5 flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 px-4 py-3">
-        <label htmlFor="detail-system" className="text-sm font-semibold text-ink">
-          Your growing system
-        </label>
-        <div className="min-w-56 flex-1 sm:flex-none">
-          <SystemPicker id="detail-system" value={systemId} onChange={pick} />
-        </div>
-      </div>
       <SpaceDetail
         space={space}
         viewer={viewer}
         now={now}
         system={growingSystem(systemId)}
+        layout="page"
         title={<h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-ink sm:text-4xl">{space.title}</h1>}
+        fitControl={
+          <div className="flex flex-col gap-1.5 border-t border-line pt-4">
+            <label htmlFor="detail-system" className="text-sm font-semibold text-ink">
+              Your growing system
+            </label>
+            <SystemPicker id="detail-system" value={systemId} onChange={pick} />
+          </div>
+        }
       />
+      {space.latitude !== null && <SmallMap space={space} />}
       {isOwner && (
         <div className="mt-6">
           <GrowingDetailsEditor space={space} onSaved={(updated) => setSpace({ ...space, ...updated })} />

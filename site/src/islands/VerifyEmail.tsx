@@ -1,6 +1,6 @@
 // /verify-email?token=…: confirms the address with the link from the e-mail, once.
 import { useEffect, useState } from 'react';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
+import { AUTH_MESSAGES } from '#contracts/auth.schemas';
 import { apiFetch, errorMessage } from '../lib/api-client';
 import { refreshUser } from '../lib/user-store';
 

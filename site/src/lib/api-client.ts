@@ -41,10 +41,10 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
   return bodyOf<T>(response);
 }
 
-/** A GET of one page of a keyset-paged list: the answer and the cursor of the next page (X-Next-Cursor), if any. */
-export async function apiFetchPage<T>(path: string): Promise<{ data: T; nextCursor: string | null }> {
+/** A GET of one page of a list: the answer, the cursor of the next page (X-Next-Cursor) if any, and the other headers (counts). */
+export async function apiFetchPage<T>(path: string): Promise<{ data: T; nextCursor: string | null; headers: Headers }> {
   const response = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
-  return { data: await bodyOf<T>(response), nextCursor: response.headers.get('x-next-cursor') };
+  return { data: await bodyOf<T>(response), nextCursor: response.headers.get('x-next-cursor'), headers: response.headers };
 }
 
 /** The text a toast shows for a failed call: the server's message, else the given fallback. */

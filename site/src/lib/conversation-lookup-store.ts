@@ -1,7 +1,7 @@
 // Which listings on screen the signed-in farmer has already written about: the action areas of the cards
 // ask for their listing, and the ids asked for in one render go out as one GET /api/conversations/lookup.
 import { map } from 'nanostores';
-import { CONVERSATION_LOOKUP_MAX, type ConversationLookupItem } from '../../../contracts/messaging-texts';
+import { CONVERSATION_LOOKUP_MAX, type ConversationLookupItem } from '#contracts/messaging';
 import { apiFetch } from './api-client';
 
 /** Listing id → the farmer's conversation about it, or null when there is none (absent: not asked yet). */

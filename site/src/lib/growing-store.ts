@@ -1,8 +1,8 @@
 // The growing system the farmer picked ($growingSystem): from ?system= in the URL, else the signed-in
 // user's preferences. Picking one writes it to the URL (shareable) and, when signed in, to the account.
 import { atom } from 'nanostores';
-import { growingSystem, type GrowingSystemId } from '../../../contracts/growing';
-import type { AuthUserEnvelope } from '../../../contracts/auth';
+import { growingSystem, type GrowingSystemId } from '#contracts/growing';
+import type { AuthUserEnvelope } from '#contracts/auth.schemas';
 import { apiFetch } from './api-client';
 import { loadUser, setCurrentUser } from './user-store';
 

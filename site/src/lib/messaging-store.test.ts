@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationListItem } from '../../../contracts/messaging-texts';
+import type { ConversationListItem } from '#contracts/messaging';
 import { mergeConversationPages } from './messaging-store';
 
 const item = (id: number, minute: number, unreadCount = 0): ConversationListItem => ({
   id,
   spaceId: id,
   otherUser: { id: 100 + id, firstName: 'Other', lastName: `${id}` },
-  space: { id, title: `Space ${id}`, noLongerListed: false },
+  space: { id, title: `Space ${id}`, noLongerListed: false, pricePerMonth: '1000.00', currency: 'USD', size: 1000 },
   unreadCount,
   lastMessageAt: new Date(Date.UTC(2026, 10, 23, 12, minute)).toISOString(),
 });

@@ -3,7 +3,6 @@
 // every 10 s (stale after 5 s), never on focus, and not at all while the tab is hidden (nanoquery skips
 // fetches while document.hidden). A thread poll asks only for messages newer than the last one it holds,
 // with that answer's ETag, so a poll that finds nothing costs a 304.
-import { nanoquery } from '@nanostores/query';
 import { atom } from 'nanostores';
 import {
   CONVERSATIONS_REFRESH_MS,
@@ -13,16 +12,12 @@ import {
   type Message,
   type ReceivedInquiry,
   type SentInquiry,
-} from '../../../contracts/messaging-texts';
-import type { OwnSpace } from '../../../contracts/spaces';
+} from '#contracts/messaging';
+import type { OwnSpace } from '#contracts/spaces.schemas';
 import { apiFetch, apiFetchIfChanged, apiFetchPage } from './api-client';
+import { createFetcherStore, revalidateKeys } from './fetcher';
 import { refreshUnreadCount } from './unread-store';
 
-export const [createFetcherStore, createMutatorStore, { revalidateKeys }] = nanoquery({
-  fetcher: (...parts) => apiFetch(parts.join('')),
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-});
 
 /**
  * Older pages of the conversation list (docs/decisions/0305), loaded on demand ("Load older

@@ -1,7 +1,7 @@
 // Resources (/blog): merges the published database posts of GET /api/blog into the pre-rendered list
 // of built-in articles, newest first. Without posts (or without the API) the built-in list is what
 // readers see: it is already in the HTML. Everything from the API is inserted as text, never as markup.
-import type { BlogPostSummary } from '../../../contracts/blog';
+import type { BlogPostSummary } from '#contracts/blog.schemas';
 import { formatArticleDate, formatReadTime, isoDate } from './article-format';
 
 function isPost(value: unknown): value is BlogPostSummary {

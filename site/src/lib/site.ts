@@ -1,6 +1,6 @@
 // Site-wide navigation and identity, used by the layout, nav bar and footer.
 export const SITE_NAME = 'FarmSpace';
-export { SUPPORT_EMAIL } from '../../../contracts/constants';
+export { SUPPORT_EMAIL } from '#contracts/constants';
 
 /**
  * The site's address, the base of every absolute URL a page prints (canonical, Open Graph, JSON-LD):

@@ -1,5 +1,5 @@
 // How a space is shown: prices, sizes, places, type labels and the fallback pictures of spec 2.6.
-import type { Space } from '../../../contracts/spaces';
+import type { Space } from '#contracts/spaces.schemas';
 
 export const COUNTRY_NAMES: Record<string, string> = {
   US: 'United States',
@@ -48,6 +48,10 @@ const FALLBACK_KIND: Record<string, string> = { rooftop: 'rooftop', warehouse: '
 export function fallbackImage(spaceType: string): string {
   return `/images/spaces/fallback-${FALLBACK_KIND[spaceType] ?? 'indoor'}.webp`;
 }
+
+/** A card's picture: its layout width at each breakpoint, and the largest file it is offered. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 45vw, 100vw';
+export const CARD_IMAGE_MAX_WIDTH = 800;
 
 /** The first usable image: our own paths and http(s) URLs only. */
 export function primaryImage(space: Pick<Space, 'images' | 'spaceType'>): string {

@@ -1,9 +1,9 @@
 // The structured data of a listing page (/spaces/{id}): schema.org Accommodation with floorSize and the
 // growing facts as amenityFeature (LocationFeatureSpecification), so search engines can show them.
 // Units use UN/CEFACT codes as schema.org asks: FTK square foot, MTR metre, KWT kilowatt.
-import { CLIMATE_LABELS, GOODS_ACCESS_LABELS, WATER_LABELS } from '../../../contracts/growing';
-import type { Space } from '../../../contracts/spaces';
-import { describeAmenity } from '../../../contracts/amenities';
+import { CLIMATE_LABELS, GOODS_ACCESS_LABELS, WATER_LABELS } from '#contracts/growing';
+import type { Space } from '#contracts/spaces.schemas';
+import { describeAmenity } from '#contracts/amenities';
 
 type Feature = { '@type': 'LocationFeatureSpecification'; name: string; value: string | number | boolean; unitCode?: string; unitText?: string };
 

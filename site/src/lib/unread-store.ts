@@ -2,7 +2,7 @@
 // (spec 9: no polling outside the dashboard) and kept current by the dashboard's conversation polls.
 // Kept apart from messaging-store so content pages load only this.
 import { atom } from 'nanostores';
-import type { UnreadCountResponse } from '../../../contracts/messaging-texts';
+import type { UnreadCountResponse } from '#contracts/messaging';
 import { apiFetch } from './api-client';
 
 /** null until known. */

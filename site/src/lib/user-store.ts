@@ -2,8 +2,8 @@
 // script and the islands. A 401 (or any failure) means anonymous (spec 7: not retried); a browser without a
 // session cookie (no hint cookie, api/src/lib/session-hint.ts) is anonymous without asking.
 import { atom } from 'nanostores';
-import type { AuthUserResponse, CurrentUser } from '../../../contracts/auth';
-import { SESSION_HINT_COOKIE } from '../../../contracts/constants';
+import type { AuthUserResponse, CurrentUser } from '#contracts/auth.schemas';
+import { SESSION_HINT_COOKIE } from '#contracts/constants';
 import { apiFetch, type ApiRequestError } from './api-client';
 
 export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: CurrentUser };

@@ -1,9 +1,9 @@
 // Every account call of spec section 7 (and those the pages need) over HTTP, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { emailNotifications, securityEvents, sessions, users } from '../../../db/schema/index';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
-import { HOUR } from '../../../api/src/lib/clock';
+import { emailNotifications, securityEvents, sessions, users } from '#db/schema/index';
+import { AUTH_MESSAGES } from '#contracts/auth.schemas';
+import { HOUR } from '#api/lib/clock';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { cookieFromSetCookie, createSignedInUser } from '../../fixtures/users';
 import { latestEmailTo, tokenFromEmail } from '../../fixtures/outbox';

@@ -2,7 +2,7 @@
 // JSON body; anything else is 403 and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema/index';
+import { sessions, users } from '#db/schema/index';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { emailNotifications } from '../../../db/schema/index';
-import { createDevMailbox, createSmtpMailer, type Mailer } from '../../../api/src/lib/mailer';
-import { backoffMs, enqueueEmail, MAX_ATTEMPTS, sendPendingEmails } from '../../../api/src/modules/email/outbox';
-import { processPasswordResetRequests } from '../../../api/src/modules/auth/password-reset';
-import { emailChangedNoticeEmail, escapeHtml, inquiryReceivedEmail, verificationEmail } from '../../../api/src/modules/email/email-templates';
+import { emailNotifications } from '#db/schema/index';
+import { createDevMailbox, createSmtpMailer, type Mailer } from '#api/lib/mailer';
+import { backoffMs, enqueueEmail, MAX_ATTEMPTS, sendPendingEmails } from '#api/modules/email/outbox';
+import { processPasswordResetRequests } from '#api/modules/auth/password-reset';
+import { emailChangedNoticeEmail, escapeHtml, inquiryReceivedEmail, verificationEmail } from '#api/modules/email/email-templates';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { tokenFromEmail } from '../../fixtures/outbox';
 
@@ -31,7 +31,7 @@ describe('outbox sender', () => {
 
   it('retries with backoff and records pending → sent', async () => {
     const email = `retry-${Date.now()}@example.com`;
-    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
+    await enqueueEmail({ db: t.db, clock: t.clock }, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x/verify-email?token=abc' }) });
     expect(await sendPendingEmails(t.context)).toEqual({ sent: 0, failed: 1 });
     let [row] = await t.db.select().from(emailNotifications).where(eq(emailNotifications.recipient, email));
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP 451 try again later' });
@@ -50,7 +50,7 @@ describe('outbox sender', () => {
 
   it(`gives up after ${MAX_ATTEMPTS} attempts: failed`, async () => {
     const email = `always-fails-${Date.now()}@example.com`;
-    await enqueueEmail(t.db, t.clock, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x' }) });
+    await enqueueEmail({ db: t.db, clock: t.clock }, { userId: null, type: 'verification', recipient: email, content: verificationEmail({ url: 'http://x' }) });
     for (let i = 1; i <= MAX_ATTEMPTS; i++) {
       await sendPendingEmails(t.context);
       t.clock.advance(backoffMs(i));

@@ -2,9 +2,9 @@
 // meanwhile, the lock lifts by itself, and an unknown address behaves exactly the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { failedLogins, securityEvents } from '../../../db/schema/index';
-import { AUTH_MESSAGES } from '../../../contracts/auth';
-import { MINUTE } from '../../../api/src/lib/clock';
+import { failedLogins, securityEvents } from '#db/schema/index';
+import { AUTH_MESSAGES } from '#contracts/auth.schemas';
+import { MINUTE } from '#api/lib/clock';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 

@@ -2,8 +2,8 @@
 // 429 with Retry-After over their limit; X-Forwarded-For counts only when TRUST_PROXY is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { rateLimits } from '../../../db/schema/index';
-import { AUTH_RATE_LIMITS } from '../../../api/src/modules/auth/auth.routes';
+import { rateLimits } from '#db/schema/index';
+import { AUTH_RATE_LIMITS } from '#api/modules/auth/auth.routes';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 

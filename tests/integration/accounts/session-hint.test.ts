@@ -2,7 +2,7 @@
 // it is set or cleared — our sign-in call, better-auth's own handler, sign-out, and a browser that simply
 // comes back with or without the cookie — so signed-out pages can skip GET /api/auth/user and its 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_HINT_COOKIE } from '../../../contracts/constants';
+import { SESSION_HINT_COOKIE } from '#contracts/constants';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 

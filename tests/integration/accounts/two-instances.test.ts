@@ -4,12 +4,12 @@
 // connection only) both instances share the embedded database, which still checks the shared state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailNotifications } from '../../../db/schema/index';
-import { openDatabase } from '../../../db/client';
-import { AUTH_RATE_LIMITS } from '../../../api/src/modules/auth/auth.routes';
-import { enqueueEmail, sendPendingEmails } from '../../../api/src/modules/email/outbox';
-import { verificationEmail } from '../../../api/src/modules/email/email-templates';
-import { createDevMailbox } from '../../../api/src/lib/mailer';
+import { emailNotifications } from '#db/schema/index';
+import { openDatabase } from '#db/client';
+import { AUTH_RATE_LIMITS } from '#api/modules/auth/auth.routes';
+import { enqueueEmail, sendPendingEmails } from '#api/modules/email/outbox';
+import { verificationEmail } from '#api/modules/email/email-templates';
+import { createDevMailbox } from '#api/lib/mailer';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../fixtures/test-database';
 import { cookieFromSetCookie } from '../../fixtures/users';
@@ -71,7 +71,7 @@ describe(`two API instances on one ${testDatabaseKind() === 'postgres' ? 'Postgr
 
   it('send each queued e-mail exactly once with both senders running at once', async () => {
     const recipients = Array.from({ length: 40 }, (_, i) => `once-${i}-${Date.now()}@example.com`);
-    for (const r of recipients) await enqueueEmail(a.db, a.clock, { userId: null, type: 'verification', recipient: r, content: verificationEmail({ url: 'http://x' }) });
+    for (const r of recipients) await enqueueEmail({ db: a.db, clock: a.clock }, { userId: null, type: 'verification', recipient: r, content: verificationEmail({ url: 'http://x' }) });
     for (let round = 0; round < 5; round++) {
       await Promise.all([sendPendingEmails(a.context, 7), sendPendingEmails(b.context, 7), sendPendingEmails(a.context, 7), sendPendingEmails(b.context, 7)]);
     }

@@ -2,7 +2,7 @@
 // coupons, ownership and state checks, one payable intent per listing, the status check, the fraud limit.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coupons, emailNotifications, securityEvents } from '../../../db/schema/index';
+import { coupons, emailNotifications, securityEvents } from '#db/schema/index';
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';

@@ -4,10 +4,10 @@
 // refusing to charge a discount used up meanwhile.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../../contracts/payment-texts';
-import { DAY } from '../../../api/src/lib/clock';
-import { createTestModeProvider } from '../../../api/src/modules/payments/test-mode-provider';
-import { couponRedemptions, coupons, securityEvents } from '../../../db/schema/index';
+import { PAYMENT_MESSAGES } from '#contracts/payments';
+import { DAY } from '#api/lib/clock';
+import { createTestModeProvider } from '#api/modules/payments/test-mode-provider';
+import { couponRedemptions, coupons, securityEvents } from '#db/schema/index';
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';

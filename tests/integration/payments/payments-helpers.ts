@@ -1,8 +1,8 @@
 // Shared steps of the payment tests: owners with draft listings, coupons written straight into the table.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { signCouponReference } from '../../../api/src/modules/payments/coupon-reference';
-import { coupons, payments, spaces } from '../../../db/schema/index';
+import { signCouponReference } from '#api/modules/payments/coupon-reference';
+import { coupons, payments, spaces } from '#db/schema/index';
 import { validSpaceBody } from '../../fixtures/spaces';
 import type { TestApp } from '../../fixtures/test-app';
 import type { TestUser } from '../../fixtures/users';

@@ -3,9 +3,9 @@
 // its current end; what cannot be paid for answers 409.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivedSpaces } from '../../../db/schema/index';
-import { DAY } from '../../../api/src/lib/clock';
-import { expireListings } from '../../../api/src/modules/spaces/expire-listings';
+import { archivedSpaces } from '#db/schema/index';
+import { DAY } from '#api/lib/clock';
+import { expireListings } from '#api/modules/spaces/expire-listings';
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';

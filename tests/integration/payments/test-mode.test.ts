@@ -1,6 +1,6 @@
 // The offline test-mode provider through the API: Stripe's test numbers, the same fulfilment, receipts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestModeProvider } from '../../../api/src/modules/payments/test-mode-provider';
+import { createTestModeProvider } from '#api/modules/payments/test-mode-provider';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { checkout, createDraft, spaceRowOf } from './payments-helpers';

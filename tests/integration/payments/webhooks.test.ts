@@ -3,7 +3,7 @@
 // 10 times by 50 concurrent checkouts.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, emailNotifications, paymentEvents } from '../../../db/schema/index';
+import { couponRedemptions, coupons, emailNotifications, paymentEvents } from '#db/schema/index';
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { latestEmailTo } from '../../fixtures/outbox';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';

@@ -6,10 +6,10 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/client';
-import { spaces } from '../../../db/schema/index';
-import { expireListings } from '../../../api/src/modules/spaces/expire-listings';
-import { DAY } from '../../../api/src/lib/clock';
+import { openDatabase } from '#db/client';
+import { spaces } from '#db/schema/index';
+import { expireListings } from '#api/modules/spaces/expire-listings';
+import { DAY } from '#api/lib/clock';
 import { insertBlogPost } from '../../fixtures/blog-posts';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
@@ -71,12 +71,21 @@ describe('public-read cache', () => {
   const publicIds = async (query: string) => ((await t.request(`/api/spaces?${query}`)).json as { id: number }[]).map((s) => s.id);
 
   it('runs one query for 50 concurrent identical anonymous requests', async () => {
-    const before = t.context.publicCache.loads;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => t.request('/api/spaces?city=Cachetown&sort=price_asc')));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
-    expect(answers[0]!.json).toHaveLength(24);
-    expect(t.context.publicCache.loads - before).toBe(1);
+    // The insert's change notification may still be on its way and clear the cache mid-batch (a second
+    // load, rightly): a batch that saw a clear is asked again; one that saw none must have loaded once.
+    let clears = 0;
+    t.context.publicCache.onClear(() => clears++);
+    for (let attempt = 1; ; attempt++) {
+      const before = { loads: t.context.publicCache.loads, clears };
+      const answers = await Promise.all(Array.from({ length: 50 }, () => t.request(`/api/spaces?city=Cachetown&sort=price_asc&limit=${20 + attempt}`)));
+      if (clears !== before.clears && attempt < 5) continue;
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect(answers[0]!.json).toHaveLength(20 + attempt);
+      expect(clears - before.clears).toBe(0);
+      expect(t.context.publicCache.loads - before.loads).toBe(1);
+      break;
+    }
   });
 
   it('keys the cache by the normalized query: the same filters in another order share one answer', async () => {

@@ -9,8 +9,8 @@
 // LOCKOUT_THRESHOLD passwords are ever checked per window, whatever the concurrency (issue 15, item 4).
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../../db/client';
-import { failedLogins, rateLimits } from '../../../../db/schema/index';
+import { queryRows, type Executor } from '#db/client';
+import { failedLogins, rateLimits } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 
 export const LOCKOUT_THRESHOLD = 10;
@@ -32,7 +32,8 @@ function unknownAccountKey(email: string): string {
  * without counting; the attempt past the threshold sets the lock itself (when the one that reached the
  * threshold is still being checked) and is refused.
  */
-export async function reserveSignInAttempt(db: Executor, clock: Clock, subject: LockSubject, ip: string): Promise<SignInAttempt> {
+export async function reserveSignInAttempt(ctx: { db: Executor; clock: Clock }, subject: LockSubject, ip: string): Promise<SignInAttempt> {
+  const { db, clock } = ctx;
   const now = clock.now();
   const nowIso = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
@@ -58,7 +59,7 @@ export async function reserveSignInAttempt(db: Executor, clock: Clock, subject: 
     if (running && running > now) return { locked: running, newlyLocked: false };
     const attempt = Number(row!.attempts);
     if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
-    return lockAccount(db, clock, subject.userId);
+    return lockAccount(ctx, subject.userId);
   }
   const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
     db,
@@ -76,7 +77,7 @@ export async function reserveSignInAttempt(db: Executor, clock: Clock, subject: 
 }
 
 /** Sets the account's lock unless one is running; newlyLocked tells the one caller that set it. */
-async function lockAccount(db: Executor, clock: Clock, userId: number): Promise<{ locked: Date; newlyLocked: boolean }> {
+async function lockAccount({ db, clock }: { db: Executor; clock: Clock }, userId: number): Promise<{ locked: Date; newlyLocked: boolean }> {
   const now = clock.now();
   const until = new Date(now.getTime() + LOCKOUT_DURATION_MS);
   const set = await db
@@ -93,9 +94,10 @@ async function lockAccount(db: Executor, clock: Clock, userId: number): Promise<
  * A checked password was wrong. The attempt was already counted by reserveSignInAttempt; the one that
  * reached the threshold locks the subject. Returns the lock when this failure locked it.
  */
-export async function recordFailedSignIn(db: Executor, clock: Clock, subject: LockSubject, attempt: number): Promise<{ locked: Date; newlyLocked: boolean } | null> {
+export async function recordFailedSignIn(ctx: { db: Executor; clock: Clock }, subject: LockSubject, attempt: number): Promise<{ locked: Date; newlyLocked: boolean } | null> {
+  const { db, clock } = ctx;
   if (attempt < LOCKOUT_THRESHOLD) return null;
-  if ('userId' in subject) return lockAccount(db, clock, subject.userId);
+  if ('userId' in subject) return lockAccount(ctx, subject.userId);
   // The lock of an unknown address runs from the failure that reached the threshold, as for an account.
   const now = clock.now();
   await db

@@ -14,7 +14,8 @@ import {
   verifyEmailRequestSchema,
   AUTH_MESSAGES,
   type AuthUserResponse,
-} from '../../../../contracts/auth';
+} from '#contracts/auth.schemas';
+import { growingSystemRequestSchema } from '#contracts/growing.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE, HOUR } from '../../lib/clock';
@@ -28,7 +29,7 @@ import { requestPasswordReset, resetPassword } from './password-reset';
 import { requestMeta } from './security-events';
 import { signIn } from './sign-in';
 import { signOut } from './sign-out';
-import { updateNotifications, updatePreferences } from './update-settings';
+import { setGrowingSystem, updateNotifications, updatePreferences } from './update-settings';
 import { updateProfile } from './update-profile';
 import { findUserById, toCurrentUser } from './user-record';
 import { resendVerification, verifyEmail } from './verify-email';
@@ -86,6 +87,12 @@ export function createAuthRouter(ctx: AppContext): Router {
   router.patch('/auth/preferences', requireUser, async (req, res) => {
     const input = parseInput(preferencesRequestSchema, req.body);
     res.json({ user: await updatePreferences(ctx, currentUser(req).id, input) });
+  });
+
+  // Kept beside the other preferences; /api/growing-system is issue 10's path, so it stays.
+  router.put('/growing-system', requireUser, async (req, res) => {
+    const { system } = parseInput(growingSystemRequestSchema, req.body ?? {});
+    res.json({ user: await setGrowingSystem(ctx, currentUser(req).id, system) });
   });
 
   router.post('/auth/change-password', requireUser, limit(AUTH_RATE_LIMITS.changePassword), async (req, res) => {

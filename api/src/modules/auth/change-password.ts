@@ -1,7 +1,7 @@
 // POST /api/auth/change-password: better-auth verifies the current password, stores the new hash and,
 // forced here, deletes every session of the user and issues a new one for this browser: every other
 // device is signed out, and reset links mailed earlier end (the old password's way back).
-import { AUTH_MESSAGES, type ChangePasswordRequest } from '../../../../contracts/auth';
+import { AUTH_MESSAGES, type ChangePasswordRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { betterAuthStatus } from './better-auth-bridge';

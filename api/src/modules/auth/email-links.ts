@@ -5,8 +5,8 @@
 // Undo links live in better-auth's generic verifications table (identifier email-change-undo:{user}:{sha256},
 // value the address to restore): no table of their own.
 import { and, eq, gt, like } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { emailVerificationTokens, passwordResetTokens, verifications } from '../../../../db/schema/index';
+import type { Executor } from '#db/client';
+import { emailVerificationTokens, passwordResetTokens, verifications } from '#db/schema/index';
 import { DAY } from '../../lib/clock';
 import { newEmailToken } from './auth-tokens';
 

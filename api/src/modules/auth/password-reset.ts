@@ -7,9 +7,9 @@
 // the replaced address back. See docs/decisions/0105.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { queryRows } from '../../../../db/client';
-import { accounts, passwordResetTokens, sessions, users, verifications } from '../../../../db/schema/index';
-import { AUTH_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest } from '../../../../contracts/auth';
+import { queryRows } from '#db/client';
+import { accounts, passwordResetTokens, sessions, users, verifications } from '#db/schema/index';
+import { AUTH_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { HOUR } from '../../lib/clock';
@@ -65,11 +65,11 @@ export async function processPasswordResetRequests(ctx: Pick<AppContext, 'db' | 
       if (new Date(ask.expires_at) <= now) continue;
       const user = await findUserByEmail(tx, ask.value);
       if (!user) continue;
-      const cap = await consumeRateLimit(tx, ctx.clock, RESET_MAIL_LIMIT, recipientKey(user.email));
+      const cap = await consumeRateLimit({ db: tx, clock: ctx.clock }, RESET_MAIL_LIMIT, recipientKey(user.email));
       if (!cap.allowed) continue;
       const { token, hash } = newEmailToken();
       await tx.insert(passwordResetTokens).values({ userId: user.id, token: hash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
-      await enqueueEmail(tx, ctx.clock, {
+      await enqueueEmail({ db: tx, clock: ctx.clock }, {
         userId: user.id,
         type: 'password_reset',
         recipient: user.email,

@@ -1,15 +1,13 @@
 // POST /api/auth/register: creates the user and its password (better-auth's scrypt hash) and queues the
 // verification e-mail, all in one transaction; then signs the new user in through better-auth.
-import { accounts, emailVerificationTokens, users } from '../../../../db/schema/index';
-import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '../../../../contracts/auth';
+import { accounts, users } from '#db/schema/index';
+import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { enqueueEmail } from '../email/outbox';
-import { verificationEmail } from '../email/email-templates';
-import { newEmailToken, VERIFICATION_TOKEN_TTL_MS } from './auth-tokens';
 import { isCommonPassword } from './common-passwords';
 import { recordSecurityEvent, type RequestMeta } from './security-events';
 import { findUserByEmail, isUniqueViolation, toCurrentUser } from './user-record';
+import { sendVerificationLink } from './verify-email';
 
 export async function registerAccount(
   ctx: AppContext,
@@ -23,7 +21,6 @@ export async function registerAccount(
 
   const passwordHash = await (await ctx.auth.$context).password.hash(input.password);
   const now = ctx.clock.now();
-  const { token, hash } = newEmailToken();
   let user;
   try {
     user = await ctx.db.transaction(async (tx) => {
@@ -32,14 +29,8 @@ export async function registerAccount(
         .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, createdAt: now, updatedAt: now })
         .returning();
       await tx.insert(accounts).values({ accountId: String(created!.id), providerId: 'credential', userId: created!.id, password: passwordHash, createdAt: now, updatedAt: now });
-      await tx.insert(emailVerificationTokens).values({ userId: created!.id, token: hash, expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS), createdAt: now });
-      await enqueueEmail(tx, ctx.clock, {
-        userId: created!.id,
-        type: 'verification',
-        recipient: created!.email,
-        content: verificationEmail({ url: `${ctx.config.PUBLIC_SITE_URL}/verify-email?token=${token}` }),
-      });
-      await recordSecurityEvent(tx, ctx.clock, { type: 'signup', userId: created!.id, meta });
+      await sendVerificationLink({ ...ctx, db: tx }, created!);
+      await recordSecurityEvent({ db: tx, clock: ctx.clock }, { type: 'signup', userId: created!.id, meta });
       return created!;
     });
   } catch (error) {

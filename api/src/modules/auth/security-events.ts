@@ -1,7 +1,7 @@
 // security_events rows (spec 3): signup, login, login_failure, account_lock, with address and user agent.
 import type { Request } from 'express';
-import type { Executor } from '../../../../db/client';
-import { securityEvents } from '../../../../db/schema/index';
+import type { Executor } from '#db/client';
+import { securityEvents } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { clientIp } from '../../lib/rate-limit';
 
@@ -14,16 +14,15 @@ export function requestMeta(req: Request): RequestMeta {
 }
 
 export async function recordSecurityEvent(
-  db: Executor,
-  clock: Clock,
+  ctx: { db: Executor; clock: Clock },
   event: { type: SecurityEventType; userId: number | null; meta: RequestMeta; metadata?: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(securityEvents).values({
+  await ctx.db.insert(securityEvents).values({
     userId: event.userId,
     eventType: event.type,
     ipAddress: event.meta.ip,
     userAgent: event.meta.userAgent,
     metadata: event.metadata ?? null,
-    createdAt: clock.now(),
+    createdAt: ctx.clock.now(),
   });
 }

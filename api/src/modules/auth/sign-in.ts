@@ -2,7 +2,10 @@
 // sign-in); around it we enforce the per-account lockout (the attempt is taken from the budget first) and
 // write security events. The answers for a wrong password, an unknown e-mail and a locked account never
 // differ by whether the e-mail exists.
-import { AUTH_MESSAGES, type CurrentUser, type LoginRequest } from '../../../../contracts/auth';
+import { eq } from 'drizzle-orm';
+import { MODERATION_MESSAGES } from '#contracts/moderation';
+import { sessions } from '#db/schema/index';
+import { AUTH_MESSAGES, type CurrentUser, type LoginRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { clearFailedSignIns, recordFailedSignIn, reserveSignInAttempt, type LockSubject } from './account-lockout';
@@ -25,10 +28,10 @@ export async function signIn(
   const user = await findUserByEmail(ctx.db, input.email);
   const subject: LockSubject = user ? { userId: user.id } : { email: input.email };
   // The attempt is counted before the password is looked at: past the budget, nothing is checked.
-  const reserved = await reserveSignInAttempt(ctx.db, ctx.clock, subject, meta.ip);
+  const reserved = await reserveSignInAttempt(ctx, subject, meta.ip);
   if (reserved.locked) {
-    await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'locked' } });
-    if (reserved.newlyLocked && user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: reserved.locked.toISOString() } });
+    await recordSecurityEvent(ctx, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'locked' } });
+    if (reserved.newlyLocked && user) await recordSecurityEvent(ctx, { type: 'account_lock', userId: user.id, meta, metadata: { until: reserved.locked.toISOString() } });
     throw accountLockedError(reserved.locked, ctx.clock.now());
   }
 
@@ -38,10 +41,10 @@ export async function signIn(
   } catch (error) {
     const status = betterAuthStatus(error);
     if (status !== 401 && status !== 400) throw error;
-    await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'invalid_credentials' } });
-    const lockedNow = await recordFailedSignIn(ctx.db, ctx.clock, subject, reserved.attempt);
+    await recordSecurityEvent(ctx, { type: 'login_failure', userId: user?.id ?? null, meta, metadata: { reason: 'invalid_credentials' } });
+    const lockedNow = await recordFailedSignIn(ctx, subject, reserved.attempt);
     if (lockedNow) {
-      if (lockedNow.newlyLocked && user) await recordSecurityEvent(ctx.db, ctx.clock, { type: 'account_lock', userId: user.id, meta, metadata: { until: lockedNow.locked.toISOString() } });
+      if (lockedNow.newlyLocked && user) await recordSecurityEvent(ctx, { type: 'account_lock', userId: user.id, meta, metadata: { until: lockedNow.locked.toISOString() } });
       throw accountLockedError(lockedNow.locked, ctx.clock.now());
     }
     throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials);
@@ -49,6 +52,12 @@ export async function signIn(
 
   const userId = Number(result.response.user.id);
   await clearFailedSignIns(ctx.db, userId);
-  await recordSecurityEvent(ctx.db, ctx.clock, { type: 'login', userId, meta });
+  // The right password of a suspended account: told why (only now, so the answer reveals nothing to a
+  // guesser), and the session better-auth just made is ended before its cookie is ever sent.
+  if (user?.suspendedAt) {
+    await ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+    throw new AppError('account_suspended', MODERATION_MESSAGES.accountSuspended, 403);
+  }
+  await recordSecurityEvent(ctx, { type: 'login', userId, meta });
   return { user: toCurrentUser(user!), responseHeaders: result.headers };
 }

@@ -1,6 +1,7 @@
 // POST /api/auth/logout and GET /api/logout: better-auth deletes the session row (so the token is dead on
 // every instance) and answers with cookies that clear the browser's.
 import type { AppContext } from '../../app-context';
+import { forgetCachedSession, sessionLookupFor } from '../../lib/session';
 
 export async function signOut(ctx: AppContext, headers: Headers): Promise<Headers> {
   try {
@@ -9,6 +10,9 @@ export async function signOut(ctx: AppContext, headers: Headers): Promise<Header
   } catch {
     // No session (already signed out): still clear whatever cookies the browser holds.
     return clearedSessionCookies(ctx);
+  } finally {
+    // The row is gone: this instance forgets the session now, the others on the database's notification (0704).
+    forgetCachedSession(sessionLookupFor(ctx), headers.get('cookie'));
   }
 }
 

@@ -3,25 +3,24 @@
 // account is unverified until then), every earlier reset and verification link ends, and the old address
 // is told, with a "this was not me" link. All of it in one transaction. See docs/decisions/0104.
 import { and, eq } from 'drizzle-orm';
-import { accounts, emailVerificationTokens, users } from '../../../../db/schema/index';
-import { AUTH_MESSAGES, type CurrentUser, type ProfileRequest } from '../../../../contracts/auth';
+import { accounts, users } from '#db/schema/index';
+import { AUTH_MESSAGES, type CurrentUser, type ProfileRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
-import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { limitUser, type RateLimitRule } from '../../lib/rate-limit';
 import { enqueueEmail } from '../email/outbox';
-import { emailChangedNoticeEmail, verificationEmail } from '../email/email-templates';
-import { newEmailToken, VERIFICATION_TOKEN_TTL_MS } from './auth-tokens';
+import { emailChangedNoticeEmail } from '../email/email-templates';
 import { EMAIL_CHANGE_UNDO_DAYS, endEmailLinks, issueEmailChangeUndo } from './email-links';
 import { findUserByEmail, findUserById, isUniqueViolation, toCurrentUser } from './user-record';
+import { sendVerificationLink } from './verify-email';
 
 /** Per account, counted before the password is checked (so it also bounds guessing through this call). */
 export const EMAIL_CHANGE_LIMIT: RateLimitRule = { endpoint: 'user-email-change', max: 3, windowMs: DAY, message: AUTH_MESSAGES.tooManyEmailChanges };
 
 async function checkCurrentPassword(ctx: AppContext, userId: number, password: string | undefined): Promise<void> {
   if (!password) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordForEmail, { currentPassword: AUTH_MESSAGES.currentPasswordForEmail });
-  const limit = await consumeRateLimit(ctx.db, ctx.clock, EMAIL_CHANGE_LIMIT, `user:${userId}`);
-  if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, EMAIL_CHANGE_LIMIT.message);
+  await limitUser(ctx, EMAIL_CHANGE_LIMIT, userId);
   const [account] = await ctx.db
     .select({ hash: accounts.password })
     .from(accounts)
@@ -56,11 +55,9 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
         .returning();
       if (emailChanged) {
         await endEmailLinks(tx, userId);
-        const { token, hash } = newEmailToken();
-        await tx.insert(emailVerificationTokens).values({ userId, token: hash, expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS), createdAt: now });
-        await enqueueEmail(tx, ctx.clock, { userId, type: 'verification', recipient: input.email, content: verificationEmail({ url: `${site}/verify-email?token=${token}` }) });
+        await sendVerificationLink({ ...ctx, db: tx }, { id: userId, email: input.email });
         const undo = await issueEmailChangeUndo(tx, now, userId, current.email);
-        await enqueueEmail(tx, ctx.clock, {
+        await enqueueEmail({ db: tx, clock: ctx.clock }, {
           userId,
           // Its link is a password reset (with the address restored), hence its type: no new e-mail type.
           type: 'password_reset',

@@ -1,9 +1,9 @@
 // Reading users for the auth calls: lookup by e-mail (case-insensitive) and the public shape of
 // GET /api/auth/user (spec 3's user without secrets).
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { users } from '../../../../db/schema/index';
-import { DEFAULT_PREFERENCES, type CurrentUser } from '../../../../contracts/auth';
+import type { Executor } from '#db/client';
+import { users } from '#db/schema/index';
+import { DEFAULT_PREFERENCES, type CurrentUser } from '#contracts/auth.schemas';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 // GET /api/blog (published posts, spec 7) and GET /api/blog/:slug (one post, for its on-demand page).
 import { Router } from 'express';
-import { blogPostParamsSchema } from '../../../../contracts/blog';
+import { blogPostParamsSchema } from '#contracts/blog.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { jsonAnswer, servePublicRead } from '../../lib/public-cache';

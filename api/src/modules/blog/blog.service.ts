@@ -1,8 +1,8 @@
 // Reads published blog posts (spec 3: blog_posts). Unpublished posts are invisible to every caller.
 import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { blogPosts } from '../../../../db/schema/content';
-import type { BlogPost, BlogPostSummary } from '../../../../contracts/blog';
+import type { Executor } from '#db/client';
+import { blogPosts } from '#db/schema/content';
+import type { BlogPost, BlogPostSummary } from '#contracts/blog.schemas';
 
 /** Published posts, newest first. */
 export async function listPublishedPosts(db: Executor): Promise<BlogPostSummary[]> {

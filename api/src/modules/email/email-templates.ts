@@ -151,3 +151,36 @@ export function savedSearchAlertEmail(input: { searchName: string; listings: Ale
   ]);
   return { subject, text, html };
 }
+
+/**
+ * An operator's decision the person must hear about (issue 19): what happened, the operator's reason
+ * (quoted, escaped: an operator's words, not markup) and how to appeal (reply to this e-mail).
+ */
+export function moderationEmail(input: { subject: string; what: string; reason?: string; next: string; action?: { label: string; url: string } }): EmailContent {
+  const reasonLine = input.reason ? `Reason given by our team: "${input.reason}"` : '';
+  const text = [GREETING, input.what, reasonLine, input.next, input.action ? input.action.url : '', 'The FarmSpace team'].filter(Boolean).join('\n\n');
+  const html = layout(input.subject, [GREETING, escapeHtml(input.what), ...(input.reason ? [`Reason given by our team: “${escapeHtml(input.reason)}”`] : []), escapeHtml(input.next)], input.action);
+  return { subject: input.subject, text, html };
+}
+
+/** How to appeal any operator decision: one sentence, the same everywhere. */
+export const APPEAL_SENTENCE = 'If you think this is a mistake, reply to this e-mail within 30 days and a person on our team will look at it again.';
+
+/** Both parties, once lease terms are accepted (issue 20): the terms and the links to the draft. */
+export function leaseAgreementEmail(input: { otherName: string; spaceTitle: string; headline: string; reference: string; pdfUrl: string; txtUrl: string; url: string }): EmailContent {
+  const subject = `Lease terms agreed: ${input.spaceTitle}`.slice(0, 255);
+  const intro = `You and ${input.otherName} agreed lease terms for "${input.spaceTitle}": ${input.headline}.`;
+  const draft = `Your agreement draft (reference ${input.reference}) is ready. It is a draft, not legal advice: FarmSpace only connects the parties, so complete it, have it reviewed and sign it elsewhere.`;
+  const text = `${GREETING}\n\n${intro}\n\n${draft}\n\nPDF: ${input.pdfUrl}\nText: ${input.txtUrl}\n\nSee the conversation: ${input.url}\n\nThe FarmSpace team`;
+  const html = layout(
+    subject,
+    [
+      GREETING,
+      escapeHtml(intro),
+      escapeHtml(draft),
+      `<a href="${escapeHtml(input.pdfUrl)}">Download the PDF</a> · <a href="${escapeHtml(input.txtUrl)}">Download the text</a>`,
+    ],
+    { label: 'See the conversation', url: input.url },
+  );
+  return { subject, text, html };
+}

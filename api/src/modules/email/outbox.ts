@@ -3,8 +3,8 @@
 // instance, claims due rows with FOR UPDATE SKIP LOCKED and a lease, delivers them through the mailer,
 // and records pending → sent, or after MAX_ATTEMPTS failures → failed. See docs/decisions/0101-email-outbox.md.
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../../db/client';
-import { emailNotifications } from '../../../../db/schema/index';
+import { queryRows, type Executor } from '#db/client';
+import { emailNotifications } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -18,12 +18,11 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
 const BASE_BACKOFF_MS = 30_000;
 
 export async function enqueueEmail(
-  tx: Executor,
-  clock: Clock,
+  ctx: { db: Executor; clock: Clock },
   email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent; headers?: Record<string, string> },
 ): Promise<void> {
-  const now = clock.now();
-  await tx.insert(emailNotifications).values({
+  const now = ctx.clock.now();
+  await ctx.db.insert(emailNotifications).values({
     userId: email.userId,
     type: email.type,
     recipient: email.recipient,

@@ -1,6 +1,6 @@
 // GET /api/health: 200 when the database answers within two seconds, 503 otherwise.
 import { Router } from 'express';
-import type { HealthResponse } from '../../../../contracts/health';
+import type { HealthResponse } from '#contracts/health.schemas';
 import type { AppContext } from '../../app-context';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../lib/database-errors';
 

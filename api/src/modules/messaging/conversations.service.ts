@@ -1,7 +1,8 @@
 // Conversations between an owner and a farmer about one space (spec 3, 5, 7): the first contact (inquiry),
 // messages, the list with unread counts, and the thread. Every read is for participants only: anyone
 // else is told "not found", so conversation ids reveal nothing.
-import { eq, sql } from 'drizzle-orm';
+import { MODERATION_MESSAGES } from '#contracts/moderation';
+import { and, asc, count, desc, eq, gt, gte, lt, ne, not, or, sql } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   type ConversationListItem,
@@ -10,56 +11,67 @@ import {
   type StartConversationRequest,
   type StartConversationResponse,
   type ThreadQuery,
-} from '../../../../contracts/messaging';
-import { queryRows, type Database, type Executor } from '../../../../db/client';
-import { spaces } from '../../../../db/schema/index';
+} from '#contracts/messaging.schemas';
+import { displayName } from '#contracts/auth';
+import { queryRows, type Database, type Executor, type RawRow } from '#db/client';
+import { conversations, inquiries, messages, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { isPublicSpace } from '../spaces/space-visibility';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
-import { notifyInquiry, notifyMessage, type NotifyDeps } from './notify';
+import { notifyInquiry, notifyMessage, type MessagingContext } from './notify';
 import { checkUnverifiedConversationLimit } from './unverified-sender';
 
 /** A second identical message from the same sender within this time is a double submit, not a new message. */
 export const DUPLICATE_WINDOW_MS = 10_000;
 
-type MessageRow = { id: number; conversation_id: number; sender_id: number; content: string; created_at: Date | string };
+type MessageRow = Pick<typeof messages.$inferSelect, 'id' | 'conversationId' | 'senderId' | 'content' | 'proposalId' | 'createdAt'>;
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  content: messages.content,
+  proposalId: messages.proposalId,
+  createdAt: messages.createdAt,
+};
 
 function toMessage(row: MessageRow): Message {
   return {
-    id: Number(row.id),
-    conversationId: Number(row.conversation_id),
-    senderId: Number(row.sender_id),
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
     content: row.content,
-    createdAt: new Date(row.created_at).toISOString(),
+    proposalId: row.proposalId ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
-}
-
-function fullName(user: { firstName: string; lastName: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim() || 'User';
 }
 
 /** The same sender's identical message of the last few seconds in this conversation, if any. */
 async function recentDuplicate(tx: Executor, conversationId: number, senderId: number, content: string, now: Date): Promise<MessageRow | undefined> {
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS);
-  const [row] = await queryRows<MessageRow>(
-    tx,
-    sql`select id, conversation_id, sender_id, content, created_at from messages
-        where conversation_id = ${conversationId} and sender_id = ${senderId} and content = ${content}
-          and created_at >= ${since.toISOString()}
-        order by id desc limit 1`,
-  );
+  const [row] = await tx
+    .select(messageColumns)
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.senderId, senderId),
+        eq(messages.content, content),
+        gte(messages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1);
   return row;
 }
 
 async function insertMessage(tx: Executor, conversationId: number, senderId: number, content: string, now: Date): Promise<MessageRow> {
-  const [row] = await queryRows<MessageRow>(
-    tx,
-    sql`insert into messages (conversation_id, sender_id, content, is_read, created_at)
-        values (${conversationId}, ${senderId}, ${content}, false, ${now.toISOString()})
-        returning id, conversation_id, sender_id, content, created_at`,
-  );
-  await tx.execute(sql`update conversations set last_message_at = ${now.toISOString()} where id = ${conversationId}`);
+  const [row] = await tx
+    .insert(messages)
+    .values({ conversationId, senderId, content, isRead: false, createdAt: now })
+    .returning(messageColumns);
+  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
   return row!;
 }
 
@@ -69,22 +81,23 @@ async function insertMessage(tx: Executor, conversationId: number, senderId: num
  * and the later ones find the first one's conversation (and its message, if it is the same text).
  */
 export async function startConversation(
-  db: Database,
-  deps: NotifyDeps,
+  ctx: MessagingContext<Database>,
   user: SessionUser,
   input: StartConversationRequest,
 ): Promise<StartConversationResponse & { duplicate: boolean }> {
-  const now = deps.clock.now();
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const [space] = await db.select().from(spaces).where(eq(spaces.id, input.spaceId));
   if (!space) throw AppError.notFound(MESSAGING_MESSAGES.spaceNotFound);
   if (space.ownerId === user.id) throw AppError.forbidden(MESSAGING_MESSAGES.ownListing);
   if (space.isDemoListing) throw AppError.forbidden(MESSAGING_MESSAGES.demoListing);
   if (!isPublicSpace(space, now)) throw AppError.notFound(MESSAGING_MESSAGES.spaceNotFound);
 
-  const farmerName = input.farmerName ?? fullName(user);
+  const farmerName = input.farmerName ?? displayName(user);
   return db.transaction(async (tx) => {
     await checkUnverifiedConversationLimit(tx, user.id, space.id);
-    const [conversation] = await queryRows<{ id: number; created: boolean }>(
+    // Raw: drizzle's onConflictDoUpdate cannot return whether the row was inserted (xmax = 0).
+    const [conversation] = await queryRows<Pick<typeof conversations.$inferSelect, 'id'> & { created: boolean }>(
       tx,
       sql`insert into conversations (space_id, owner_id, farmer_id, last_message_at, created_at)
           values (${space.id}, ${space.ownerId}, ${user.id}, ${now.toISOString()}, ${now.toISOString()})
@@ -94,64 +107,81 @@ export async function startConversation(
     const conversationId = Number(conversation!.id);
     const duplicate = await recentDuplicate(tx, conversationId, user.id, input.content, now);
     if (duplicate) {
-      const [inquiry] = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from inquiries where space_id = ${space.id} and farmer_id = ${user.id} order by id desc limit 1`,
-      );
-      return { conversationId, inquiryId: Number(inquiry?.id ?? 0), message: toMessage(duplicate), created: false, duplicate: true };
+      const [inquiry] = await tx
+        .select({ id: inquiries.id })
+        .from(inquiries)
+        .where(and(eq(inquiries.spaceId, space.id), eq(inquiries.farmerId, user.id)))
+        .orderBy(desc(inquiries.id))
+        .limit(1);
+      return { conversationId, inquiryId: inquiry?.id ?? 0, message: toMessage(duplicate), created: false, duplicate: true };
     }
-    const [inquiry] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into inquiries (space_id, farmer_id, message, farmer_name, farmer_email, status, created_at)
-          values (${space.id}, ${user.id}, ${input.content}, ${farmerName}, ${user.email}, 'pending', ${now.toISOString()})
-          returning id`,
-    );
+    const [inquiry] = await tx
+      .insert(inquiries)
+      .values({
+        spaceId: space.id,
+        farmerId: user.id,
+        message: input.content,
+        farmerName,
+        farmerEmail: user.email,
+        status: 'pending',
+        createdAt: now,
+      })
+      .returning({ id: inquiries.id });
     const message = await insertMessage(tx, conversationId, user.id, input.content, now);
-    await notifyInquiry(tx, deps, { conversationId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
-    return { conversationId, inquiryId: Number(inquiry!.id), message: toMessage(message), created: Boolean(conversation!.created), duplicate: false };
+    await notifyInquiry({ ...ctx, db: tx }, { conversationId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
+    return { conversationId, inquiryId: inquiry!.id, message: toMessage(message), created: Boolean(conversation!.created), duplicate: false };
   });
 }
 
-type ConversationHead = { id: number; space_id: number; owner_id: number; farmer_id: number; title: string };
+type ConversationHead = Pick<typeof conversations.$inferSelect, 'id' | 'spaceId' | 'ownerId' | 'farmerId'> & { title: string };
 
 /** The conversation if `userId` takes part in it, locked for the caller's transaction when asked. */
 async function participantConversation(db: Executor, conversationId: number, userId: number, lock = false): Promise<ConversationHead> {
-  const [row] = await queryRows<ConversationHead>(
-    db,
-    sql`select c.id, c.space_id, c.owner_id, c.farmer_id, s.title from conversations c join spaces s on s.id = c.space_id
-        where c.id = ${conversationId} and (c.owner_id = ${userId} or c.farmer_id = ${userId})
-        ${lock ? sql`for update of c` : sql``}`,
-  );
+  const query = db
+    .select({
+      id: conversations.id,
+      spaceId: conversations.spaceId,
+      ownerId: conversations.ownerId,
+      farmerId: conversations.farmerId,
+      title: spaces.title,
+    })
+    .from(conversations)
+    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.ownerId, userId), eq(conversations.farmerId, userId))));
+  const [row] = lock ? await query.for('update', { of: conversations }) : await query;
   if (!row) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
   return row;
 }
 
 /** POST /api/conversations/{id}/messages. The owner's first reply marks the farmer's inquiries responded. */
 export async function sendMessage(
-  db: Database,
-  deps: NotifyDeps,
+  ctx: MessagingContext<Database>,
   user: SessionUser,
   conversationId: number,
   content: string,
 ): Promise<{ message: Message; duplicate: boolean }> {
-  const now = deps.clock.now();
-  return db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, conversationId, user.id, true);
+    // A suspended party cannot be written to (nor write: their sessions are gone); the sender is told.
+    const otherId = conversation.ownerId === user.id ? conversation.farmerId : conversation.ownerId;
+    const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
+    if (other?.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.conversationSuspended);
     const duplicate = await recentDuplicate(tx, conversationId, user.id, content, now);
     if (duplicate) return { message: toMessage(duplicate), duplicate: true };
     const row = await insertMessage(tx, conversationId, user.id, content, now);
-    const fromOwner = Number(conversation.owner_id) === user.id;
+    const fromOwner = conversation.ownerId === user.id;
     if (fromOwner) {
-      await tx.execute(
-        sql`update inquiries set status = 'responded'
-            where space_id = ${conversation.space_id} and farmer_id = ${conversation.farmer_id} and status = 'pending'`,
-      );
+      await tx
+        .update(inquiries)
+        .set({ status: 'responded' })
+        .where(and(eq(inquiries.spaceId, conversation.spaceId), eq(inquiries.farmerId, conversation.farmerId), eq(inquiries.status, 'pending')));
     }
-    await notifyMessage(tx, deps, {
+    await notifyMessage({ ...ctx, db: tx }, {
       conversationId,
       recipientRole: fromOwner ? 'farmer' : 'owner',
       senderId: user.id,
-      senderName: fullName(user),
+      senderName: displayName(user),
       spaceTitle: conversation.title,
       latest: content,
     });
@@ -159,19 +189,24 @@ export async function sendMessage(
   });
 }
 
-type ListRow = {
-  id: number;
-  space_id: number;
-  title: string;
+/** Raw (a union of two index walks and lateral lookups); the names are the schema's columns, snake_case as selected. */
+type ListRow = RawRow<{
+  id: (typeof conversations.$inferSelect)['id'];
+  space_id: (typeof conversations.$inferSelect)['spaceId'];
+  title: (typeof spaces.$inferSelect)['title'];
   no_longer_listed: boolean;
-  other_id: number;
-  first_name: string;
-  last_name: string;
+  price_per_month: (typeof spaces.$inferSelect)['pricePerMonth'];
+  currency: (typeof spaces.$inferSelect)['currency'];
+  size: (typeof spaces.$inferSelect)['size'];
+  other_id: (typeof users.$inferSelect)['id'];
+  first_name: (typeof users.$inferSelect)['firstName'];
+  last_name: (typeof users.$inferSelect)['lastName'];
+  suspended: boolean;
   unread: number;
-  last_message_at: Date | string;
+  last_message_at: (typeof conversations.$inferSelect)['lastMessageAt'];
   /** last_message_at to the microsecond (a JS Date keeps milliseconds): the cursor's key. */
   activity_key: string;
-};
+}>;
 
 export type ConversationPage = { conversations: ConversationListItem[]; nextCursor: string | null };
 
@@ -192,7 +227,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
   const take = query.limit + 1;
   const rows = await queryRows<ListRow>(
     db,
-    sql`select c.id, c.space_id, s.title, s.no_longer_listed, c.other_id, u.first_name, u.last_name, m.unread, c.last_message_at,
+    sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -202,8 +237,8 @@ export async function listConversations(db: Executor, userId: number, query: Con
             where farmer_id = ${userId} and owner_id <> ${userId} ${older} order by last_message_at desc, id desc limit ${take})
           order by last_message_at desc, id desc limit ${take}
         ) c
-        cross join lateral (select title, deleted_at is not null as no_longer_listed from spaces where id = c.space_id limit 1) s
-        cross join lateral (select first_name, last_name from users where id = c.other_id limit 1) u
+        cross join lateral (select title, deleted_at is not null as no_longer_listed, price_per_month, currency, size from spaces where id = c.space_id limit 1) s
+        cross join lateral (select first_name, last_name, suspended_at is not null as suspended from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
           where conversation_id = c.id and not is_read and sender_id <> ${userId}
@@ -216,8 +251,8 @@ export async function listConversations(db: Executor, userId: number, query: Con
     conversations: page.map((r) => ({
       id: Number(r.id),
       spaceId: Number(r.space_id),
-      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name },
-      space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed) },
+      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended) },
+      space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed), pricePerMonth: String(r.price_per_month), currency: r.currency, size: Number(r.size) },
       unreadCount: Number(r.unread),
       lastMessageAt: new Date(r.last_message_at).toISOString(),
     })),
@@ -227,11 +262,17 @@ export async function listConversations(db: Executor, userId: number, query: Con
 
 /** GET /api/conversations/unread-count: the navigation's badge. */
 export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const [row] = await queryRows<{ count: number | string }>(
-    db,
-    sql`select count(*) as count from messages m join conversations c on c.id = m.conversation_id
-        where not m.is_read and m.sender_id <> ${userId} and (c.owner_id = ${userId} or c.farmer_id = ${userId})`,
-  );
+  const [row] = await db
+    .select({ count: count() })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        not(messages.isRead),
+        ne(messages.senderId, userId),
+        or(eq(conversations.ownerId, userId), eq(conversations.farmerId, userId)),
+      ),
+    );
   return Number(row?.count ?? 0);
 }
 
@@ -242,7 +283,9 @@ type ThreadState = { lastId: number; hasUnread: boolean };
  * unread for them. A poll that finds nothing new stops here (304, or an empty list).
  */
 export async function threadState(db: Executor, conversationId: number, userId: number): Promise<ThreadState> {
-  const [row] = await queryRows<{ last_id: number | null; has_unread: boolean }>(
+  // Raw: correlated subqueries in the select list of a one-table select (the builder renders such fragments'
+  // columns without their table, so the inner `id` would be the message's).
+  const [row] = await queryRows<RawRow<{ last_id: (typeof messages.$inferSelect)['id'] | null; has_unread: boolean }>>(
     db,
     sql`select (select max(m.id) from messages m where m.conversation_id = c.id) as last_id,
           exists (select 1 from messages m where m.conversation_id = c.id and not m.is_read and m.sender_id <> ${userId}) as has_unread
@@ -255,26 +298,27 @@ export async function threadState(db: Executor, conversationId: number, userId: 
 /** GET /api/conversations/{id}/messages: a page of the thread, oldest first; marks the other party's messages read. */
 export async function readThread(db: Executor, conversationId: number, userId: number, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
   if (state.hasUnread) {
-    await db.execute(
-      sql`update messages set is_read = true
-          where conversation_id = ${conversationId} and sender_id <> ${userId} and not is_read`,
-    );
+    await db
+      .update(messages)
+      .set({ isRead: true })
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), not(messages.isRead)));
   }
   if (query.after !== undefined && query.after >= state.lastId) return [];
   let rows: MessageRow[];
   if (query.after !== undefined) {
-    rows = await queryRows<MessageRow>(
-      db,
-      sql`select id, conversation_id, sender_id, content, created_at from messages
-          where conversation_id = ${conversationId} and id > ${query.after} order by id asc limit ${query.limit}`,
-    );
+    rows = await db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), gt(messages.id, query.after)))
+      .orderBy(asc(messages.id))
+      .limit(query.limit);
   } else {
-    rows = await queryRows<MessageRow>(
-      db,
-      sql`select id, conversation_id, sender_id, content, created_at from messages
-          where conversation_id = ${conversationId} ${query.before !== undefined ? sql`and id < ${query.before}` : sql``}
-          order by id desc limit ${query.limit}`,
-    );
+    rows = await db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), query.before !== undefined ? lt(messages.id, query.before) : undefined))
+      .orderBy(desc(messages.id))
+      .limit(query.limit);
     rows.reverse();
   }
   return rows.map(toMessage);

@@ -2,13 +2,14 @@
 // held back, one e-mail "N new messages about …" tells them, unless they have read everything meanwhile.
 // Safe in every instance: due conversations are claimed with FOR UPDATE SKIP LOCKED, and the same row
 // lock orders the job against new messages (which also claim or push the window), so each digest goes once.
-import { sql } from 'drizzle-orm';
-import { conversationPath } from '../../../../contracts/messaging';
-import { queryRows, type Database, type Transaction } from '../../../../db/client';
-import type { Clock } from '../../lib/clock';
+import { eq, sql } from 'drizzle-orm';
+import { displayName } from '#contracts/auth';
+import { conversationPath } from '#contracts/messaging.schemas';
+import { queryRows, type Database, type Transaction } from '#db/client';
+import { conversations } from '#db/schema/index';
 import { enqueueEmail } from '../email/outbox';
 import { newMessagesEmail } from '../email/email-templates';
-import { markNotified, roleColumns, untoldMessages, type Role } from './notify';
+import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
 const BATCH = 100;
 
@@ -27,19 +28,20 @@ type DueRow = {
 
 export type DigestResult = { sent: number; cleared: number };
 
-export async function sendDueDigests(deps: { db: Database; clock: Clock; siteUrl: string }): Promise<DigestResult> {
+export async function sendDueDigests(ctx: MessagingContext<Database>): Promise<DigestResult> {
   const result: DigestResult = { sent: 0, cleared: 0 };
   for (const role of ['owner', 'farmer'] as const) {
     for (;;) {
-      const claimed = await deps.db.transaction((tx) => digestBatch(tx, deps, role, result));
+      const claimed = await ctx.db.transaction((tx) => digestBatch({ ...ctx, db: tx }, role, result));
       if (claimed < BATCH) break;
     }
   }
   return result;
 }
 
-async function digestBatch(tx: Transaction, deps: { clock: Clock; siteUrl: string }, role: Role, result: DigestResult): Promise<number> {
-  const now = deps.clock.now();
+async function digestBatch(ctx: MessagingContext<Transaction>, role: Role, result: DigestResult): Promise<number> {
+  const tx = ctx.db;
+  const now = ctx.clock.now();
   const c = roleColumns(role);
   const rows = await queryRows<DueRow>(
     tx,
@@ -60,20 +62,20 @@ async function digestBatch(tx: Transaction, deps: { clock: Clock; siteUrl: strin
     // Preferences are read now, not when the message came: turning e-mails off also stops a due digest.
     const untold = row.email_notifications ? await untoldMessages(tx, conversationId, Number(row.other_id), row.notified_message_id) : null;
     if (!untold || untold.count === 0) {
-      await tx.execute(sql`update conversations set ${c.digestDueAt} = null where id = ${conversationId}`);
+      await tx.update(conversations).set(digestDue(role, null)).where(eq(conversations.id, conversationId));
       result.cleared++;
       continue;
     }
-    await enqueueEmail(tx, deps.clock, {
+    await enqueueEmail(ctx, {
       userId: Number(row.recipient_id),
       type: 'new_message',
       recipient: row.email,
       content: newMessagesEmail({
-        senderName: `${row.other_first_name} ${row.other_last_name}`.trim() || 'User',
+        senderName: displayName({ firstName: row.other_first_name, lastName: row.other_last_name }),
         spaceTitle: row.title,
         count: untold.count,
         latest: untold.latest,
-        url: `${deps.siteUrl}${conversationPath(conversationId)}`,
+        url: `${ctx.siteUrl}${conversationPath(conversationId)}`,
       }),
     });
     await markNotified(tx, conversationId, role, now, untold.lastId);

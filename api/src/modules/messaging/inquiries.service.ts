@@ -1,61 +1,85 @@
 // The inquiry lists of the dashboard (spec 2.8, 7): those a farmer sent and those an owner received.
-import { sql } from 'drizzle-orm';
-import type { ReceivedInquiry, SentInquiry } from '../../../../contracts/messaging';
-import { queryRows, type Executor } from '../../../../db/client';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { AgreementSummary, LeaseProposal } from '#contracts/agreements';
+import type { ReceivedInquiry, SentInquiry } from '#contracts/messaging';
+import type { Executor } from '#db/client';
+import { conversations, inquiries, spaces } from '#db/schema/index';
+import { acceptedTermsOf } from '../agreements/proposals.service';
 
 /** A dashboard list, not an archive: the newest this many. */
 export const INQUIRY_LIST_LIMIT = 200;
 
-type Status = SentInquiry['status'];
+/** The accepted terms an inquiry's conversation reached (issue 20), as the lists carry them. */
+function toAgreement(p: LeaseProposal | undefined): AgreementSummary | null {
+  if (!p) return null;
+  const { id, rent, currency, startDate, termMonths, areaSqFt, depositMonths, reference, respondedAt } = p;
+  return { id, rent, currency, startDate, termMonths, areaSqFt, depositMonths, reference, respondedAt };
+}
 
 export async function listSentInquiries(db: Executor, farmerId: number): Promise<SentInquiry[]> {
-  const rows = await queryRows<{ id: number; space_id: number; message: string; status: Status; created_at: Date | string; title: string; location: string; city: string; no_longer_listed: boolean }>(
-    db,
-    sql`select i.id, i.space_id, i.message, i.status, i.created_at, s.title, s.location, s.city, s.deleted_at is not null as no_longer_listed
-        from inquiries i join spaces s on s.id = i.space_id
-        where i.farmer_id = ${farmerId}
-        order by i.created_at desc, i.id desc limit ${INQUIRY_LIST_LIMIT}`,
-  );
+  const rows = await db
+    .select({
+      id: inquiries.id,
+      spaceId: inquiries.spaceId,
+      message: inquiries.message,
+      status: inquiries.status,
+      createdAt: inquiries.createdAt,
+      title: spaces.title,
+      location: spaces.location,
+      city: spaces.city,
+      noLongerListed: isNotNull(spaces.deletedAt),
+      conversationId: conversations.id,
+    })
+    .from(inquiries)
+    .innerJoin(spaces, eq(spaces.id, inquiries.spaceId))
+    .leftJoin(conversations, and(eq(conversations.spaceId, inquiries.spaceId), eq(conversations.farmerId, inquiries.farmerId)))
+    .where(eq(inquiries.farmerId, farmerId))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .limit(INQUIRY_LIST_LIMIT);
+  const agreements = await acceptedTermsOf(db, rows.flatMap((r) => (r.conversationId === null ? [] : [r.conversationId])));
   return rows.map((r) => ({
-    id: Number(r.id),
-    spaceId: Number(r.space_id),
+    id: r.id,
+    spaceId: r.spaceId,
     message: r.message,
     status: r.status,
-    createdAt: new Date(r.created_at).toISOString(),
-    space: { id: Number(r.space_id), title: r.title, location: r.location, city: r.city, noLongerListed: Boolean(r.no_longer_listed) },
+    createdAt: r.createdAt.toISOString(),
+    space: { id: r.spaceId, title: r.title, location: r.location, city: r.city, noLongerListed: Boolean(r.noLongerListed) },
+    conversationId: r.conversationId ?? null,
+    agreement: toAgreement(r.conversationId === null ? undefined : agreements.get(r.conversationId)),
   }));
 }
 
 export async function listReceivedInquiries(db: Executor, ownerId: number): Promise<ReceivedInquiry[]> {
-  const rows = await queryRows<{
-    id: number;
-    space_id: number;
-    farmer_name: string;
-    farmer_email: string;
-    message: string;
-    status: Status;
-    created_at: Date | string;
-    title: string;
-    no_longer_listed: boolean;
-    conversation_id: number | null;
-  }>(
-    db,
-    sql`select i.id, i.space_id, i.farmer_name, i.farmer_email, i.message, i.status, i.created_at, s.title, s.deleted_at is not null as no_longer_listed, c.id as conversation_id
-        from inquiries i
-        join spaces s on s.id = i.space_id
-        left join conversations c on c.space_id = i.space_id and c.farmer_id = i.farmer_id
-        where s.owner_id = ${ownerId}
-        order by i.created_at desc, i.id desc limit ${INQUIRY_LIST_LIMIT}`,
-  );
+  const rows = await db
+    .select({
+      id: inquiries.id,
+      spaceId: inquiries.spaceId,
+      farmerName: inquiries.farmerName,
+      farmerEmail: inquiries.farmerEmail,
+      message: inquiries.message,
+      status: inquiries.status,
+      createdAt: inquiries.createdAt,
+      title: spaces.title,
+      noLongerListed: isNotNull(spaces.deletedAt),
+      conversationId: conversations.id,
+    })
+    .from(inquiries)
+    .innerJoin(spaces, eq(spaces.id, inquiries.spaceId))
+    .leftJoin(conversations, and(eq(conversations.spaceId, inquiries.spaceId), eq(conversations.farmerId, inquiries.farmerId)))
+    .where(eq(spaces.ownerId, ownerId))
+    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .limit(INQUIRY_LIST_LIMIT);
+  const agreements = await acceptedTermsOf(db, rows.flatMap((r) => (r.conversationId === null ? [] : [r.conversationId])));
   return rows.map((r) => ({
-    id: Number(r.id),
-    spaceId: Number(r.space_id),
-    farmerName: r.farmer_name,
-    farmerEmail: r.farmer_email,
+    id: r.id,
+    spaceId: r.spaceId,
+    farmerName: r.farmerName,
+    farmerEmail: r.farmerEmail,
     message: r.message,
     status: r.status,
-    createdAt: new Date(r.created_at).toISOString(),
-    space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed) },
-    conversationId: r.conversation_id === null ? null : Number(r.conversation_id),
+    createdAt: r.createdAt.toISOString(),
+    space: { id: r.spaceId, title: r.title, noLongerListed: Boolean(r.noLongerListed) },
+    conversationId: r.conversationId ?? null,
+    agreement: toAgreement(r.conversationId === null ? undefined : agreements.get(r.conversationId)),
   }));
 }

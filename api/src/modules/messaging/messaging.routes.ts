@@ -1,6 +1,6 @@
 // The inquiry and conversation calls of spec 7, all for signed-in users, with per-user limits on new
 // inquiries and on messages. Thin: parse with the contracts, call the services, answer.
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import {
   conversationListQuerySchema,
   conversationLookupQuerySchema,
@@ -9,11 +9,11 @@ import {
   threadQuerySchema,
   CONVERSATIONS_NEXT_CURSOR_HEADER,
   MESSAGING_MESSAGES,
-} from '../../../../contracts/messaging';
+} from '#contracts/messaging.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { HOUR, MINUTE } from '../../lib/clock';
-import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
@@ -35,26 +35,13 @@ function conversationId(req: Request): number {
   return Number(raw);
 }
 
-/** Per-user limit (kept in rate_limits like the per-IP ones, under the key user:{id}). */
-function perUserLimit(ctx: AppContext, rule: RateLimitRule) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      const result = await consumeRateLimit(ctx.db, ctx.clock, rule, `user:${currentUser(req).id}`);
-      if (!result.allowed) return next(AppError.tooManyRequests(result.retryAfterSeconds, rule.message));
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
 export function createMessagingRouter(ctx: AppContext): Router {
   const router = Router();
-  const notify = () => ({ clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL });
+  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
 
-  router.post('/conversations', requireUser, perUserLimit(ctx, NEW_CONVERSATION_LIMIT), async (req, res) => {
+  router.post('/conversations', requireUser, userRateLimit(ctx, NEW_CONVERSATION_LIMIT), async (req, res) => {
     const input = parseInput(startConversationSchema, stripMarkupFields(req.body ?? {}, ['content', 'farmerName']));
-    const { duplicate, ...result } = await startConversation(ctx.db, notify(), currentUser(req), input);
+    const { duplicate, ...result } = await startConversation(messaging, currentUser(req), input);
     res.status(duplicate ? 200 : 201).location(`/api/conversations/${result.conversationId}`).json(result);
   });
 
@@ -92,9 +79,9 @@ export function createMessagingRouter(ctx: AppContext): Router {
     // Unknown or foreign conversations answer 404 before anything is counted against the sender.
     conversationId(req);
     next();
-  }, perUserLimit(ctx, MESSAGE_LIMIT), async (req, res) => {
+  }, userRateLimit(ctx, MESSAGE_LIMIT), async (req, res) => {
     const { content } = parseInput(sendMessageSchema, stripMarkupFields(req.body ?? {}, ['content']));
-    const { message, duplicate } = await sendMessage(ctx.db, notify(), currentUser(req), conversationId(req), content);
+    const { message, duplicate } = await sendMessage(messaging, currentUser(req), conversationId(req), content);
     res.status(duplicate ? 200 : 201).json(message);
   });
 

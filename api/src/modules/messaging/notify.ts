@@ -2,9 +2,10 @@
 // transaction, only when the recipient's preferences allow, and at most once per conversation and
 // recipient every 15 minutes. A message held back by that window marks a digest due at its end
 // (sendDueDigests, digest.ts), so no message goes untold. See docs/decisions/0302.
-import { sql } from 'drizzle-orm';
-import { conversationPath } from '../../../../contracts/messaging';
-import { queryRows, type Executor } from '../../../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { conversationPath } from '#contracts/messaging.schemas';
+import { queryRows, type Executor } from '#db/client';
+import { conversations } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { MINUTE } from '../../lib/clock';
 import { enqueueEmail } from '../email/outbox';
@@ -12,7 +13,8 @@ import { inquiryReceivedEmail, newMessagesEmail } from '../email/email-templates
 
 export const NOTIFY_THROTTLE_MS = 15 * MINUTE;
 
-export type NotifyDeps = { clock: Clock; siteUrl: string };
+/** What the messaging services use: the database (or the caller's transaction), the clock and the site's address for links. */
+export type MessagingContext<D extends Executor = Executor> = { db: D; clock: Clock; siteUrl: string };
 
 export type Role = 'owner' | 'farmer';
 
@@ -25,6 +27,11 @@ export function roleColumns(role: Role) {
     notifiedMessageId: sql.raw(role === 'owner' ? 'owner_notified_message_id' : 'farmer_notified_message_id'),
     digestDueAt: sql.raw(role === 'owner' ? 'owner_digest_due_at' : 'farmer_digest_due_at'),
   };
+}
+
+/** The party's digest-due column, for the builder: `{ ownerDigestDueAt }` or `{ farmerDigestDueAt }`. */
+export function digestDue(role: Role, at: Date | null): Partial<typeof conversations.$inferInsert> {
+  return role === 'owner' ? { ownerDigestDueAt: at } : { farmerDigestDueAt: at };
 }
 
 type Recipient = {
@@ -71,8 +78,9 @@ export async function markNotified(tx: Executor, conversationId: number, role: R
  * instead and answers null. The caller holds the conversation's row lock, so two messages at once cannot
  * both pass.
  */
-async function claimNotification(tx: Executor, deps: NotifyDeps, conversationId: number, role: Role, kind: 'inquiry' | 'message'): Promise<Recipient | null> {
-  const now = deps.clock.now();
+export async function claimNotification(ctx: MessagingContext, conversationId: number, role: Role, kind: 'inquiry' | 'message'): Promise<Recipient | null> {
+  const tx = ctx.db;
+  const now = ctx.clock.now();
   const c = roleColumns(role);
   const [recipient] = await queryRows<Recipient>(
     tx,
@@ -86,7 +94,7 @@ async function claimNotification(tx: Executor, deps: NotifyDeps, conversationId:
   if (recipient.notified_at) {
     const dueAt = new Date(new Date(recipient.notified_at).getTime() + NOTIFY_THROTTLE_MS);
     if (now < dueAt) {
-      await tx.execute(sql`update conversations set ${c.digestDueAt} = ${dueAt.toISOString()} where id = ${conversationId}`);
+      await tx.update(conversations).set(digestDue(role, dueAt)).where(eq(conversations.id, conversationId));
       return null;
     }
   }
@@ -94,14 +102,14 @@ async function claimNotification(tx: Executor, deps: NotifyDeps, conversationId:
 }
 
 export async function notifyInquiry(
-  tx: Executor,
-  deps: NotifyDeps,
+  ctx: MessagingContext,
   input: { conversationId: number; farmerId: number; farmerName: string; spaceTitle: string; message: string },
 ): Promise<void> {
-  const owner = await claimNotification(tx, deps, input.conversationId, 'owner', 'inquiry');
+  const tx = ctx.db;
+  const owner = await claimNotification(ctx, input.conversationId, 'owner', 'inquiry');
   if (!owner) return;
   const untold = await untoldMessages(tx, input.conversationId, input.farmerId, owner.notified_message_id);
-  await enqueueEmail(tx, deps.clock, {
+  await enqueueEmail(ctx, {
     userId: owner.id,
     type: 'inquiry_received',
     recipient: owner.email,
@@ -109,21 +117,21 @@ export async function notifyInquiry(
       farmerName: input.farmerName,
       spaceTitle: input.spaceTitle,
       message: input.message,
-      url: `${deps.siteUrl}${conversationPath(input.conversationId)}`,
+      url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
     }),
   });
-  await markNotified(tx, input.conversationId, 'owner', deps.clock.now(), untold.lastId);
+  await markNotified(tx, input.conversationId, 'owner', ctx.clock.now(), untold.lastId);
 }
 
 export async function notifyMessage(
-  tx: Executor,
-  deps: NotifyDeps,
+  ctx: MessagingContext,
   input: { conversationId: number; recipientRole: Role; senderId: number; senderName: string; spaceTitle: string; latest: string },
 ): Promise<void> {
-  const recipient = await claimNotification(tx, deps, input.conversationId, input.recipientRole, 'message');
+  const tx = ctx.db;
+  const recipient = await claimNotification(ctx, input.conversationId, input.recipientRole, 'message');
   if (!recipient) return;
   const untold = await untoldMessages(tx, input.conversationId, input.senderId, recipient.notified_message_id);
-  await enqueueEmail(tx, deps.clock, {
+  await enqueueEmail(ctx, {
     userId: recipient.id,
     type: 'new_message',
     recipient: recipient.email,
@@ -132,8 +140,8 @@ export async function notifyMessage(
       spaceTitle: input.spaceTitle,
       count: Math.max(1, untold.count),
       latest: input.latest,
-      url: `${deps.siteUrl}${conversationPath(input.conversationId)}`,
+      url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
     }),
   });
-  await markNotified(tx, input.conversationId, input.recipientRole, deps.clock.now(), untold.lastId);
+  await markNotified(tx, input.conversationId, input.recipientRole, ctx.clock.now(), untold.lastId);
 }

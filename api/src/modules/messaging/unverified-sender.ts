@@ -2,9 +2,10 @@
 // UNVERIFIED_CONVERSATION_LIMIT new conversations until the address is verified (issue 15, item 15;
 // docs/decisions/0106). Replies in those conversations are not limited by this; verified accounts keep
 // the hourly NEW_CONVERSATION_LIMIT alone.
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../../db/client';
-import { MESSAGING_MESSAGES } from '../../../../contracts/messaging-texts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#db/client';
+import { conversations, users } from '#db/schema/index';
+import { MESSAGING_MESSAGES } from '#contracts/messaging';
 import { AppError } from '../../lib/app-error';
 
 export const UNVERIFIED_CONVERSATION_LIMIT = 2;
@@ -16,13 +17,16 @@ export const UNVERIFIED_CONVERSATION_LIMIT = 2;
  * account are counted one after another.
  */
 export async function checkUnverifiedConversationLimit(tx: Executor, farmerId: number, spaceId: number): Promise<void> {
-  const [user] = await queryRows<{ verified: boolean }>(tx, sql`select verified from users where id = ${farmerId} for update`);
+  const [user] = await tx.select({ verified: users.verified }).from(users).where(eq(users.id, farmerId)).for('update');
   if (!user || user.verified) return;
-  const [row] = await queryRows<{ started: number | string; this_one: number | string }>(
-    tx,
-    sql`select count(*) as started, count(*) filter (where space_id = ${spaceId}) as this_one from conversations where farmer_id = ${farmerId}`,
-  );
-  if (Number(row!.this_one) === 0 && Number(row!.started) >= UNVERIFIED_CONVERSATION_LIMIT) {
+  const [row] = await tx
+    .select({
+      started: count(),
+      thisOne: sql<number>`count(*) filter (where ${conversations.spaceId} = ${spaceId})`.mapWith(Number),
+    })
+    .from(conversations)
+    .where(eq(conversations.farmerId, farmerId));
+  if (row!.thisOne === 0 && row!.started >= UNVERIFIED_CONVERSATION_LIMIT) {
     throw new AppError('email_unverified', MESSAGING_MESSAGES.verifyToContactMore, 403);
   }
 }

@@ -1,8 +1,8 @@
 // Fraud basics: a `checkout` security event per attempt; more than MAX_FAILURES failed payments by one
 // user within an hour mark the payment fraudScore high and refuse further intents for an hour.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../../../db/client';
-import { payments, securityEvents } from '../../../../db/schema/index';
+import type { Executor } from '#db/client';
+import { payments, securityEvents } from '#db/schema/index';
 import type { RequestMeta } from '../auth/security-events';
 import { HOUR } from '../../lib/clock';
 

@@ -2,9 +2,9 @@
 // check one again at checkout and before a payment is taken, and redeem it when a payment succeeds. The redemption is one conditional UPDATE, so the count can never pass
 // max_redemptions however many payments succeed at once (the row lock serialises them).
 import { and, eq, sql } from 'drizzle-orm';
-import { PAYMENT_MESSAGES, type CouponSummary, type ValidateCouponResponse } from '../../../../contracts/payments';
-import { queryRows, type Executor } from '../../../../db/client';
-import { couponRedemptions, coupons } from '../../../../db/schema/index';
+import { PAYMENT_MESSAGES, type CouponSummary, type ValidateCouponResponse } from '#contracts/payments.schemas';
+import { queryRows, type Executor } from '#db/client';
+import { couponRedemptions, coupons } from '#db/schema/index';
 import { signCouponReference } from './coupon-reference';
 
 export type CouponRow = typeof coupons.$inferSelect;

@@ -4,9 +4,9 @@
 // the old one is cancelled and replaced. One open discounted checkout per user and coupon: a new one
 // cancels the user's older ones on other listings (docs/decisions/0404).
 import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { discountedCents, listPriceCents, PAYMENT_MESSAGES, type CouponSummary, type CreatePaymentIntent, type CreatePaymentIntentResponse } from '../../../../contracts/payments';
-import type { Database, Executor } from '../../../../db/client';
-import { payments, spaces, users } from '../../../../db/schema/index';
+import { discountedCents, listPriceCents, PAYMENT_MESSAGES, type CouponSummary, type CreatePaymentIntent, type CreatePaymentIntentResponse } from '#contracts/payments.schemas';
+import type { Database, Executor } from '#db/client';
+import { payments, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../auth/security-events';

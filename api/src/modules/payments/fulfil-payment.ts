@@ -4,10 +4,10 @@
 // renews or upgrades the listing, redeems the coupon and queues the payment_confirmation e-mail, all in
 // that transaction. Failure and cancellation only change a pending row's status.
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { formatUsd } from '../../../../contracts/constants';
-import { PAYMENT_MESSAGES } from '../../../../contracts/payments';
-import type { Executor } from '../../../../db/client';
-import { coupons, payments, spaces, users } from '../../../../db/schema/index';
+import { formatUsd } from '#contracts/constants';
+import { PAYMENT_MESSAGES } from '#contracts/payments.schemas';
+import type { Executor } from '#db/client';
+import { coupons, payments, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentIntentSummary } from '../../lib/payments';
@@ -40,7 +40,7 @@ export async function completePayment(
 ): Promise<boolean> {
   if (row.status === 'succeeded') return false;
   const now = ctx.clock.now();
-  const space = row.spaceId !== null ? await publishSpace(tx, row.spaceId, row.paymentType, now) : null;
+  const space = row.spaceId !== null ? await publishSpace(tx, row.spaceId, row.paymentType, now, { review: ctx.config.LISTING_REVIEW === 'before' }) : null;
   const liveUntil = space ? new Date(space.expiresAt) : null;
   await tx.update(payments).set({ status: 'succeeded', paidAt: now, liveUntil }).where(eq(payments.id, row.id));
   let couponNotCounted = false;
@@ -63,7 +63,7 @@ export async function completePayment(
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (owner && space && liveUntil) {
     const site = ctx.config.PUBLIC_SITE_URL;
-    await enqueueEmail(tx, ctx.clock, {
+    await enqueueEmail({ db: tx, clock: ctx.clock }, {
       userId: row.userId,
       type: 'payment_confirmation',
       recipient: owner.email,

@@ -1,11 +1,12 @@
 // POST /api/webhooks/stripe: the signature is checked on the raw body (bad → 400, nothing changes); each
 // event id is recorded in payment_events in the same transaction as its effect, so a redelivered event
 // does nothing. Events may come late, twice or out of order: a success always wins over a failure.
-import type { Database } from '../../../../db/client';
-import { paymentEvents } from '../../../../db/schema/index';
+import type { Database } from '#db/client';
+import { paymentEvents } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentEvent } from '../../lib/payments';
+import { recordProviderRefund } from '../moderation/moderation-actions';
 import { applyIntentStatus, recordIntentFailure } from './fulfil-payment';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -30,6 +31,11 @@ export async function handleWebhookEvent(ctx: Ctx, event: PaymentEvent): Promise
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!fresh.length) return { received: true, duplicate: true };
+    // A refund (ours echoed back, or one made in the provider's dashboard): recorded once (issue 19).
+    if (event.type === 'charge.refunded' && event.refund) {
+      await recordProviderRefund(ctx, tx, event.refund);
+      return { received: true, duplicate: false };
+    }
     const intent = event.intent;
     if (!intent) return { received: true, duplicate: false };
     switch (event.type) {

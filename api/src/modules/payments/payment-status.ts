@@ -1,9 +1,9 @@
 // The status check the checkout page calls after confirming: the API asks the provider and runs the
 // same idempotent fulfilment as the webhook, so the owner never waits on webhook timing.
 import { and, eq } from 'drizzle-orm';
-import { PAYMENT_MESSAGES, type PaymentStatusResponse } from '../../../../contracts/payments';
-import type { Database } from '../../../../db/client';
-import { payments } from '../../../../db/schema/index';
+import { PAYMENT_MESSAGES, type PaymentStatusResponse } from '#contracts/payments.schemas';
+import type { Database } from '#db/client';
+import { payments } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { RequestMeta } from '../auth/security-events';

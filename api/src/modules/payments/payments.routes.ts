@@ -7,11 +7,11 @@ import {
   paymentStatusRequestSchema,
   testCardConfirmSchema,
   validateCouponSchema,
-} from '../../../../contracts/payments';
+} from '#contracts/payments.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
-import { clientIp, consumeRateLimit, rateLimit } from '../../lib/rate-limit';
+import { clientIp, consumeRateLimit, rateLimit, userRateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
 import { requestMeta } from '../auth/security-events';
@@ -24,7 +24,7 @@ import { getReceipt, listReceipts } from './receipts';
 import type { TestModeProvider } from './test-mode-provider';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
-const INTENT_LIMIT = { endpoint: 'create-payment-intent', max: 40, windowMs: 15 * MINUTE };
+const INTENT_LIMIT = { endpoint: 'create-payment-intent', max: 40, windowMs: 15 * MINUTE, message: 'Too many payment attempts. Please try again later.' };
 // Guessing coupon codes is cheap: limit it per address. A wrong coupon reference at checkout counts
 // against the same budget, so trying references is never cheaper than trying codes.
 const COUPON_LIMIT = { endpoint: 'validate-coupon', max: 30, windowMs: 15 * MINUTE, message: 'Too many coupon attempts. Please try again later.' };
@@ -38,11 +38,9 @@ export function createPaymentsRouter(ctx: AppContext): Router {
     res.json(await validateCoupon(ctx.db, ctx.config.BETTER_AUTH_SECRET, couponCode, currentUser(req).id, ctx.clock.now()));
   });
 
-  router.post('/create-payment-intent', requireUser, async (req, res) => {
-    // Per account, not per address: many owners may share an office's address.
+  // Per account, not per address: many owners may share an office's address.
+  router.post('/create-payment-intent', requireUser, userRateLimit(ctx, INTENT_LIMIT), async (req, res) => {
     const user = currentUser(req);
-    const limit = await consumeRateLimit(ctx.db, ctx.clock, INTENT_LIMIT, `user:${user.id}`);
-    if (!limit.allowed) throw AppError.tooManyRequests(limit.retryAfterSeconds, 'Too many payment attempts. Please try again later.');
     const input = parseInput(createPaymentIntentSchema, req.body ?? {});
     const coupon = input.couponId === null ? null : await couponOfReference(ctx, req, user.id, input.couponId);
     res.json(await createPaymentIntent(ctx, user.id, { ...input, coupon }, requestMeta(req)));
@@ -76,7 +74,7 @@ export function createPaymentsRouter(ctx: AppContext): Router {
 async function couponOfReference(ctx: AppContext, req: express.Request, userId: number, reference: string) {
   const couponId = readCouponReference(ctx.config.BETTER_AUTH_SECRET, reference, userId, ctx.clock.now());
   if (couponId !== null) return { couponId, reference };
-  const guess = await consumeRateLimit(ctx.db, ctx.clock, COUPON_LIMIT, clientIp(req));
+  const guess = await consumeRateLimit(ctx, COUPON_LIMIT, clientIp(req));
   if (!guess.allowed) throw AppError.tooManyRequests(guess.retryAfterSeconds, COUPON_LIMIT.message);
   throw AppError.badRequest(PAYMENT_MESSAGES.couponInvalidFallback);
 }

@@ -1,8 +1,8 @@
 // The owner's payments for the Billing tab and the printable receipt page.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Receipt } from '../../../../contracts/payments';
-import type { Executor } from '../../../../db/client';
-import { coupons, payments } from '../../../../db/schema/index';
+import type { Receipt } from '#contracts/payments.schemas';
+import type { Executor } from '#db/client';
+import { coupons, payments } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 
 function toReceipt(row: typeof payments.$inferSelect, couponName: string | null): Receipt {
@@ -20,6 +20,7 @@ function toReceipt(row: typeof payments.$inferSelect, couponName: string | null)
     couponName,
     liveUntil: row.liveUntil?.toISOString() ?? null,
     paymentIntentId: row.paymentIntentId,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
   };
 }
 

@@ -60,6 +60,7 @@ export function testCardOutcome(card: TestCard, now: Date): { code: string; mess
 export function createTestModeProvider(): TestModeProvider {
   const intents = new Map<string, PaymentIntentSummary>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, string>();
   const copy = (intent: PaymentIntentSummary): PaymentIntentSummary => ({ ...intent, metadata: { ...intent.metadata } });
   return {
     kind: 'test',
@@ -89,6 +90,16 @@ export function createTestModeProvider(): TestModeProvider {
     async cancelPaymentIntent(id) {
       const intent = intents.get(id);
       if (intent && intent.status !== 'succeeded') intent.status = 'canceled';
+    },
+    async refundPaymentIntent(id, idempotencyKey) {
+      const done = refunds.get(idempotencyKey);
+      if (done) return { id: done, status: 'succeeded' };
+      const intent = intents.get(id);
+      // Intents live in memory: one paid before a restart is gone, and test mode moved no money to return.
+      if (intent && intent.status !== 'succeeded') throw new Error(`This PaymentIntent (${id}) has not succeeded: nothing to refund.`);
+      const refundId = `re_test_${randomBytes(12).toString('hex')}`;
+      refunds.set(idempotencyKey, refundId);
+      return { id: refundId, status: 'succeeded' };
     },
     parseWebhookEvent() {
       throw new Error('Test mode receives no webhooks: payments are confirmed by the server itself.');

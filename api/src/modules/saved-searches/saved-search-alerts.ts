@@ -4,10 +4,10 @@
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
 // digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
 // See docs/decisions/0502-saved-search-alerts.md.
-import { sql, type SQL } from 'drizzle-orm';
-import { computeFit, FIT_LABELS, growingSystem } from '../../../../contracts/growing';
-import { queryRows, type Executor } from '../../../../db/client';
-import { savedSearches, spaces } from '../../../../db/schema/index';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { computeFit, FIT_LABELS, growingSystem } from '#contracts/growing';
+import { queryRows, type Executor } from '#db/client';
+import { savedSearchMatches, savedSearches, spaces } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { DAY } from '../../lib/clock';
 import { savedSearchAlertEmail } from '../email/email-templates';
@@ -130,7 +130,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
         }));
       if (listings.length) {
         const unsubscribeUrl = `${site}/api/saved-searches/unsubscribe?token=${search.unsubscribe_token}`;
-        await enqueueEmail(tx, ctx.clock, {
+        await enqueueEmail({ db: tx, clock: ctx.clock }, {
           userId: search.user_id,
           type: 'saved_search_alert',
           recipient: search.email,
@@ -139,9 +139,12 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         });
         written += 1;
-        await tx.execute(sql`update saved_searches set last_alert_at = ${now.toISOString()}::timestamptz where id = ${search.id}`);
+        await tx.update(savedSearches).set({ lastAlertAt: now }).where(eq(savedSearches.id, search.id));
       }
-      await tx.execute(sql`update saved_search_matches set emailed_at = ${now.toISOString()}::timestamptz where saved_search_id = ${search.id} and emailed_at is null`);
+      await tx
+        .update(savedSearchMatches)
+        .set({ emailedAt: now })
+        .where(and(eq(savedSearchMatches.savedSearchId, search.id), isNull(savedSearchMatches.emailedAt)));
     }
     return written;
   });

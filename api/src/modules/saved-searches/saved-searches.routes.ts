@@ -1,10 +1,7 @@
 // Saved searches (issue 10): create ("Alert me" on /spaces), list, rename, delete for the signed-in user;
-// the one-click unsubscribe (GET from the e-mail's link, POST from a mail client's button, RFC 8058);
-// and the growing system kept in the user's preferences.
+// and the one-click unsubscribe (GET from the e-mail's link, POST from a mail client's button, RFC 8058).
 import { Router, type Request } from 'express';
-import { GROWING_SYSTEM_IDS } from '../../../../contracts/growing';
-import { createSavedSearchSchema, renameSavedSearchSchema } from '../../../../contracts/growing-schemas';
-import { z } from 'zod';
+import { createSavedSearchSchema, renameSavedSearchSchema } from '#contracts/growing.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
@@ -13,10 +10,7 @@ import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { escapeHtml } from '../email/email-templates';
-import { setGrowingSystem } from './growing-preference';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, renameSavedSearch, unsubscribeSavedSearch } from './saved-searches.service';
-
-const systemSchema = z.object({ system: z.enum(GROWING_SYSTEM_IDS, { error: `system must be one of ${GROWING_SYSTEM_IDS.join(', ')}` }).nullable() });
 
 function searchId(req: Request): number {
   const raw = String(req.params.id ?? '');
@@ -65,11 +59,6 @@ export function createSavedSearchesRouter(ctx: AppContext): Router {
   };
   router.get('/saved-searches/unsubscribe', unsubscribeLimit, unsubscribe);
   router.post('/saved-searches/unsubscribe', unsubscribeLimit, unsubscribe);
-
-  router.put('/growing-system', requireUser, async (req, res) => {
-    const { system } = parseInput(systemSchema, req.body ?? {});
-    res.json({ user: await setGrowingSystem(ctx, currentUser(req).id, system) });
-  });
 
   return router;
 }

@@ -3,12 +3,12 @@
 // written by the filter registry (spaces/space-filter-sql.ts).
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { SAVED_SEARCH_MAX_PER_USER, type CreateSavedSearch } from '../../../../contracts/growing-schemas';
-import type { SavedSearch } from '../../../../contracts/saved-searches';
-import { appendFilterFields, filterFieldsFromSearch, SPACE_FILTER_PARAMS } from '../../../../contracts/space-filters';
-import { spaceQuerySchema, type SpaceQuery } from '../../../../contracts/spaces';
-import type { Executor } from '../../../../db/client';
-import { savedSearchMatches, savedSearches } from '../../../../db/schema/index';
+import { SAVED_SEARCH_MAX_PER_USER, type CreateSavedSearch } from '#contracts/growing.schemas';
+import type { SavedSearch } from '#contracts/saved-searches';
+import { appendFilterFields, filterFieldsFromSearch, SPACE_FILTER_PARAMS } from '#contracts/space-filters';
+import { spaceQuerySchema, type SpaceQuery } from '#contracts/spaces.schemas';
+import type { Executor } from '#db/client';
+import { savedSearchMatches, savedSearches } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
 import { savedSearchFilterColumns } from '../spaces/space-filter-sql';

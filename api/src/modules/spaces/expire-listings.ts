@@ -1,9 +1,9 @@
 // The listing-expiry job (spec 4: a listing lasts 30 days). Expired paid listings are copied into
 // archived_spaces and switched off; featured status ends at featuredUntil. Safe with any number of API
 // instances: rows are claimed with FOR UPDATE SKIP LOCKED and archived_spaces.original_id is unique
-// (ON CONFLICT DO NOTHING), so each listing is archived exactly once.
+// (ON CONFLICT DO NOTHING), so each listing is archived exactly once; each expiry is written to the audit log.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../../../db/client';
+import { queryRows, type Executor } from '#db/client';
 
 const BATCH = 500;
 
@@ -27,6 +27,11 @@ export async function expireListings(db: Executor, now: Date): Promise<ExpiryRes
           from spaces s join due on due.id = s.id
           on conflict (original_id) do nothing
           returning original_id
+        ), logged as (
+          -- The audit log records automatic actions of the operators' kind too (issue 19).
+          insert into audit_log (actor_id, actor, action, target_type, target_id, reason, details, created_at)
+          select null, 'system', 'space.expire', 'space', due.id, 'The listing reached the end of its paid period.', '{}'::jsonb, ${now}
+          from due
         )
         update spaces set is_active = false, is_featured = false, updated_at = ${now}
         from due where spaces.id = due.id

@@ -6,11 +6,11 @@
 // itself runs once per payment (api/src/modules/payments/fulfil-payment.ts).
 import { and, eq } from 'drizzle-orm';
 import type { PaymentType } from './spaces.types';
-import type { Executor } from '../../../../db/client';
-import { archivedSpaces, spaces } from '../../../../db/schema/index';
+import type { Executor } from '#db/client';
+import { archivedSpaces, spaces } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { LISTING_DURATION_MS, toSpace, type SpaceRow } from './spaces.service';
-import type { Space } from '../../../../contracts/spaces';
+import type { Space } from '#contracts/spaces.schemas';
 import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
 
 export type ListingPurpose = 'publish' | 'renew' | 'upgrade';
@@ -31,7 +31,11 @@ export function listingPurpose(
   return { purpose: 'upgrade' };
 }
 
-export async function publishSpace(db: Executor, spaceId: number, paymentType: PaymentType, now: Date): Promise<Space> {
+/**
+ * `review` (LISTING_REVIEW=before): a first publication or a renewal waits for an operator's approval
+ * (approveListing starts its 30 days); an upgrade needs none.
+ */
+export async function publishSpace(db: Executor, spaceId: number, paymentType: PaymentType, now: Date, options: { review?: boolean } = {}): Promise<Space> {
   const [row] = await db.select().from(spaces).where(eq(spaces.id, spaceId)).for('update');
   if (!row) throw AppError.notFound('Space not found.');
   // A deleted listing stays deleted, even if a payment opened before the deletion succeeds.
@@ -54,6 +58,10 @@ export async function publishSpace(db: Executor, spaceId: number, paymentType: P
       changes = { isFeatured: true, featuredUntil: row.expiresAt };
       break;
   }
+  const waitsForReview = options.review === true && decision.purpose !== 'upgrade';
+  if (waitsForReview) changes = { ...changes, isActive: false, awaitingReviewSince: now };
+  // A listing an operator hid stays hidden (inactive) whatever is paid; unhiding restores it.
+  if (row.hiddenAt) changes = { ...changes, isActive: false };
   const [updated] = await db
     .update(spaces)
     .set({ ...changes, updatedAt: now })
@@ -61,6 +69,6 @@ export async function publishSpace(db: Executor, spaceId: number, paymentType: P
     .returning();
   // A listing that goes live (first publication or renewal) is matched against the saved searches; the
   // alerts are written in this transaction.
-  if (updated && decision.purpose !== 'upgrade') await notifySavedSearches(db, spaceId, now);
+  if (updated && decision.purpose !== 'upgrade' && !waitsForReview && !row.hiddenAt) await notifySavedSearches(db, spaceId, now);
   return toSpace(updated ?? row);
 }

@@ -1,6 +1,6 @@
 // The keyset cursor of GET /api/spaces: the sort it belongs to, the last row's sort key and its id,
 // base64url-encoded so it is opaque to clients. See docs/decisions/0201-keyset-cursor.md.
-import type { SpaceSort } from '../../../../contracts/spaces';
+import type { SpaceSort } from '#contracts/spaces.schemas';
 import { AppError } from '../../lib/app-error';
 
 export type Cursor = { sort: SpaceSort; key: string; id: number };
@@ -14,6 +14,8 @@ const KEY_PATTERNS: Record<SpaceSort, RegExp> = {
   price_asc: /^\d{1,8}\.\d{2}$/,
   price_desc: /^\d{1,8}\.\d{2}$/,
   size: /^\d{1,10}$/,
+  // A distance as PostgreSQL prints a double (shortest round-trip form), or Infinity for no position.
+  distance: /^(\d{1,6}(\.\d{1,20})?(e-\d{1,3})?|Infinity)$/,
 };
 
 /** Decodes a cursor for the given sort; anything else is a 400 naming the cursor field. */

@@ -4,8 +4,9 @@
 // when a filter is declared; the property test (space-filters.property.test.ts) holds browse and alert to
 // the same answer. See docs/decisions/0503-one-filter-registry.md.
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { SPACE_FILTER_NAMES, type SpaceFilterName, type SpaceFilterQuery, type SpaceFilterValues } from '../../../../contracts/space-filters';
-import { savedSearches, spaces } from '../../../../db/schema/index';
+import { SPACE_FILTER_NAMES, type SpaceFilterName, type SpaceFilterQuery, type SpaceFilterValues } from '#contracts/space-filters';
+import { savedSearches, spaces } from '#db/schema/index';
+import { distanceKmSql, queryCenter, withinRadius } from './space-distance';
 
 type SavedSearchColumns = Partial<typeof savedSearches.$inferInsert>;
 
@@ -26,6 +27,32 @@ export const SPACE_FILTER_SQL: { [N in SpaceFilterName]: FilterSql<N> } = {
     saved: ({ city }) => ({ cityKey: city?.toLowerCase() ?? '' }),
     // '' means "any" on the equality keys: the match index is probed with = any('{'', value}') (decision 0502).
     alert: sql`${savedSearches.cityKey} = any(array['', lower(${spaces.city})])`,
+  },
+  place: {
+    browse: (v) => {
+      const center = queryCenter(v);
+      const { bbox } = v;
+      return and(
+        center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm) : undefined,
+        bbox ? sql`${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
+      );
+    },
+    saved: (v) => {
+      const center = queryCenter(v);
+      const { bbox } = v;
+      return {
+        nearLat: center?.lat ?? null,
+        nearLng: center?.lng ?? null,
+        radiusKm: center ? (v.radiusKm ?? null) : null,
+        bboxMinLat: bbox?.minLat ?? null,
+        bboxMinLng: bbox?.minLng ?? null,
+        bboxMaxLat: bbox?.maxLat ?? null,
+        bboxMaxLng: bbox?.maxLng ?? null,
+      };
+    },
+    // The same distance expression as browse (its bounding box only narrows what the exact distance keeps).
+    alert: sql`(${savedSearches.radiusKm} is null or ${distanceKmSql(sql`${savedSearches.nearLat}`, sql`${savedSearches.nearLng}`)} <= ${savedSearches.radiusKm})
+      and (${savedSearches.bboxMinLat} is null or (${spaces.latitude} between ${savedSearches.bboxMinLat} and ${savedSearches.bboxMaxLat} and ${spaces.longitude} between ${savedSearches.bboxMinLng} and ${savedSearches.bboxMaxLng}))`,
   },
   size: {
     browse: ({ minSize, maxSize }) => and(minSize === undefined ? undefined : gte(spaces.size, minSize), maxSize === undefined ? undefined : lte(spaces.size, maxSize)),

@@ -6,13 +6,14 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpaceFilterParam } from '../../../../contracts/space-filters';
-import { spaceQuerySchema } from '../../../../contracts/spaces';
-import { savedSearchMatches } from '../../../../db/schema/index';
-import { ensureDemoOwner } from '../../../../db/seed/demo-owner';
-import { insertSpaces, spaceRow } from '../../../../tests/fixtures/spaces';
-import { startTestApp, type TestApp } from '../../../../tests/fixtures/test-app';
-import { createSignedInUser } from '../../../../tests/fixtures/users';
+import type { SpaceFilterParam } from '#contracts/space-filters';
+import { EARTH_RADIUS_KM } from '#contracts/places';
+import { spaceQuerySchema } from '#contracts/spaces.schemas';
+import { savedSearchMatches } from '#db/schema/index';
+import { ensureDemoOwner } from '#db/seed/demo-owner';
+import { insertSpaces, spaceRow } from '#tests/fixtures/spaces';
+import { startTestApp, type TestApp } from '#tests/fixtures/test-app';
+import { createSignedInUser } from '#tests/fixtures/users';
 import { DAY } from '../../lib/clock';
 import { parseInput } from '../../lib/validate';
 import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
@@ -20,6 +21,8 @@ import { createSavedSearch } from '../saved-searches/saved-searches.service';
 import { publishSpace } from './publish-space';
 import { listSpaces } from './spaces.service';
 
+/** Berlin in the gazetteer (GeoNames 2950159), at 52.52437, 13.41053. */
+const BERLIN_ID = 2950159;
 const NOW = new Date('2026-06-10T09:00:00.000Z');
 const RUNS = Number(process.env.FILTER_PROPERTY_RUNS ?? 80);
 
@@ -27,6 +30,21 @@ const RUNS = Number(process.env.FILTER_PROPERTY_RUNS ?? 80);
 // bounds (and facts are missing) often enough to matter.
 const CITIES = ['Berlin', 'berlin', 'Portland', 'München', 'MÜNCHEN'];
 const maybe = <T,>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+/** The point `km` from (lat, lng) on bearing `deg` (spherical, the product's Earth radius). */
+function destination(lat: number, lng: number, km: number, deg: number): [number, number] {
+  const r = Math.PI / 180;
+  const d = km / EARTH_RADIUS_KM;
+  const b = deg * r;
+  const la = Math.asin(Math.sin(lat * r) * Math.cos(d) + Math.cos(lat * r) * Math.sin(d) * Math.cos(b));
+  const lo = lng * r + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat * r), Math.cos(d) - Math.sin(lat * r) * Math.sin(la));
+  return [la / r, lo / r];
+}
+// Positions around central Berlin on and near the radii the filters use (10, 25 km), Munich, and none.
+const POSITIONS: ([number, number] | null)[] = [
+  ...[0.5, 9.9, 10.1, 24.9, 25.1, 40].flatMap((km) => [destination(52.52, 13.405, km, 0), destination(52.52, 13.405, km, 135)]),
+  [48.159, 11.568],
+  null,
+];
 const listingArb = fc.record({
   state: fc.constantFrom('published', 'published', 'published', 'paused', 'expired', 'draft'),
   city: fc.constantFrom(...CITIES),
@@ -41,6 +59,7 @@ const listingArb = fc.record({
   water: maybe(fc.constantFrom('none', 'tap', 'dedicated') as fc.Arbitrary<'none' | 'tap' | 'dedicated'>),
   access24h: maybe(fc.boolean()),
   availableFrom: maybe(fc.constantFrom('2026-06-01', '2026-07-01', '2026-08-01')),
+  position: fc.constantFrom(...POSITIONS),
 });
 // Each filter is set in about one run of five, so a run has two or three and listings often pass them all.
 const sometimes = <T,>(a: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: a, weight: 1 });
@@ -62,8 +81,25 @@ const FILTER_VALUES: { [K in SpaceFilterParam]: fc.Arbitrary<string | string[]> 
   water: fc.constantFrom('tap', 'dedicated'),
   access24h: fc.constant('true'),
   availableBy: fc.constantFrom('2026-06-01', '2026-07-15'),
+  near: fc.constant(String(BERLIN_ID)),
+  place: fc.constantFrom('Berlin', 'central Berlin'),
+  lat: fc.constant('52.52'),
+  lng: fc.constant('13.405'),
+  radiusKm: fc.constantFrom('10', '25'),
+  bbox: fc.constantFrom('52.3,13.0,52.7,13.8', '47,10,53,14', '52.52,13.405,52.9,14'),
 };
-const filtersArb = fc.record(Object.fromEntries(Object.entries(FILTER_VALUES).map(([k, a]) => [k, sometimes(a)])) as Record<SpaceFilterParam, fc.Arbitrary<string | string[] | undefined>>);
+const PLACE_KEYS = ['near', 'place', 'lat', 'lng', 'radiusKm', 'bbox'] as const;
+/** The place keys come as the location box and the map write them (a few mixes that are refused too). */
+const PLACE_COMBOS: (typeof PLACE_KEYS)[number][][] = [[], ['near', 'radiusKm', 'place'], ['lat', 'lng', 'radiusKm'], ['bbox'], ['near', 'radiusKm', 'bbox'], ['lat', 'lng'], ['radiusKm'], ['near', 'lat', 'lng', 'radiusKm']];
+const otherKeys = (Object.keys(FILTER_VALUES) as SpaceFilterParam[]).filter((k) => !(PLACE_KEYS as readonly string[]).includes(k));
+const filtersArb = fc
+  .tuple(
+    fc.record(Object.fromEntries(otherKeys.map((k) => [k, sometimes(FILTER_VALUES[k])])) as Record<SpaceFilterParam, fc.Arbitrary<string | string[] | undefined>>),
+    fc.oneof({ arbitrary: fc.constant([] as (typeof PLACE_KEYS)[number][]), weight: 3 }, { arbitrary: fc.constantFrom(...PLACE_COMBOS), weight: 4 }).chain((keys) =>
+      fc.record(Object.fromEntries(keys.map((k) => [k, FILTER_VALUES[k]])) as Record<string, fc.Arbitrary<string | string[]>>),
+    ),
+  )
+  .map(([others, place]) => ({ ...others, ...place }));
 type Filters = Partial<Record<string, string | string[]>>;
 
 function queryString(filters: Filters): string {
@@ -100,10 +136,16 @@ describe('browse and saved-search alerts answer the same (filter registry)', () 
     await fc.assert(
       fc.asyncProperty(fc.array(listingArb, { minLength: 1, maxLength: 8 }), filtersArb, async (listings, filters) => {
         const qs = queryString(filters);
-        if (filters.minSize && filters.maxSize && Number(filters.minSize) > Number(filters.maxSize)) {
+        let refusal: string | undefined;
+        try {
+          parseInput(spaceQuerySchema, expressQuery(qs));
+        } catch (error) {
+          refusal = (error as Error).message;
+        }
+        if (refusal) {
           // Refused alike: the browse query and the saved search both answer 400 with the same message.
-          expect(() => parseInput(spaceQuerySchema, expressQuery(qs))).toThrow('maxSize: must be at least minSize');
-          await expect(createSavedSearch(t.db, farmerId, { name: 'x', query: qs }, NOW)).rejects.toThrow('maxSize: must be at least minSize');
+          expect(refusal).toMatch(/^(maxSize: must be at least minSize|lat: |lng: |near: give either|radiusKm: needs a place)/);
+          await expect(createSavedSearch(t.db, farmerId, { name: 'x', query: qs }, NOW)).rejects.toThrow(refusal);
           return;
         }
         await t.db
@@ -111,10 +153,13 @@ describe('browse and saved-search alerts answer the same (filter registry)', () 
             const search = await createSavedSearch(tx, farmerId, { name: 'Generated', query: qs }, NOW);
             const ids: number[] = [];
             for (const [i, l] of listings.entries()) {
-              const { state, ...facts } = l;
+              const { state, position, ...facts } = l;
               const [row] = await insertSpaces(tx, [
                 spaceRow(ownerId, NOW, {
                   ...facts,
+                  latitude: position?.[0] ?? null,
+                  longitude: position?.[1] ?? null,
+                  locationPrecision: position ? 'address' : null,
                   // Newer than the demonstration listings, so the generated ones lead the newest-first page.
                   createdAt: new Date(NOW.getTime() + 1000 + i),
                   hasListingFee: state !== 'published' && state !== 'draft',

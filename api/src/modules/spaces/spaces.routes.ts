@@ -1,16 +1,30 @@
 // The spaces calls of spec 7: browse (public), read one, own list, create, update (edit, pause,
 // resume) and delete. Thin: parse with the contracts, call the service, answer.
 import { Router, type Request } from 'express';
-import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema } from '../../../../contracts/spaces';
+import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema, type SpaceQuery } from '#contracts/spaces.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { jsonAnswer, normalizedKey, servePublicRead } from '../../lib/public-cache';
+import { jsonAnswer, normalizedKey, servePublicRead, type PublicAnswer } from '../../lib/public-cache';
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
+import { createLocator } from '../places/listing-position';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
 
 const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode', 'accessHours', 'foodSafetyStatus'] as const;
+
+/** One page of browse as the API answers it (body and count/cursor headers): what the micro-cache keeps
+ *  under normalizedKey('spaces', query), for GET /api/spaces and for the home page's featured list. */
+export async function loadSpacesAnswer(ctx: AppContext, query: SpaceQuery): Promise<PublicAnswer> {
+  const page = await listSpaces(ctx.db, query, ctx.clock.now());
+  const headers: Record<string, string> = {};
+  if (page.total) {
+    headers[SPACES_HEADERS.total] = String(page.total.count);
+    headers[SPACES_HEADERS.capped] = String(page.total.capped);
+  }
+  if (page.nextCursor) headers[SPACES_HEADERS.nextCursor] = page.nextCursor;
+  return jsonAnswer(page.spaces, headers);
+}
 
 function spaceId(req: Request): number {
   const raw = String(req.params.id ?? '');
@@ -20,20 +34,12 @@ function spaceId(req: Request): number {
 
 export function createSpacesRouter(ctx: AppContext): Router {
   const router = Router();
+  const locate = createLocator(ctx.config.GEOCODER_URL);
 
   // Public reads go through the micro-cache (anonymous visitors) with ETags (api/src/lib/public-cache.ts).
   router.get('/spaces', async (req, res) => {
     const query = parseInput(spaceQuerySchema, req.query);
-    await servePublicRead(req, res, ctx.publicCache, normalizedKey('spaces', query), async () => {
-      const page = await listSpaces(ctx.db, query, ctx.clock.now());
-      const headers: Record<string, string> = {};
-      if (page.total) {
-        headers[SPACES_HEADERS.total] = String(page.total.count);
-        headers[SPACES_HEADERS.capped] = String(page.total.capped);
-      }
-      if (page.nextCursor) headers[SPACES_HEADERS.nextCursor] = page.nextCursor;
-      return jsonAnswer(page.spaces, headers);
-    });
+    await servePublicRead(req, res, ctx.publicCache, normalizedKey('spaces', query), () => loadSpacesAnswer(ctx, query));
   });
 
   router.get('/spaces/my', requireUser, async (req, res) => {
@@ -47,14 +53,14 @@ export function createSpacesRouter(ctx: AppContext): Router {
 
   router.post('/spaces', requireUser, async (req, res) => {
     const input = parseInput(createSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
-    const space = await createSpace(ctx.db, currentUser(req).id, input, ctx.clock.now());
+    const space = await createSpace(ctx.db, currentUser(req).id, input, ctx.clock.now(), locate);
     res.status(201).location(`/api/spaces/${space.id}`).json(space);
   });
 
   router.patch('/spaces/:id', requireUser, async (req, res) => {
     const id = spaceId(req);
     const changes = parseInput(updateSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
-    res.json(await updateSpace(ctx.db, id, currentUser(req).id, changes, ctx.clock.now()));
+    res.json(await updateSpace(ctx.db, id, currentUser(req).id, changes, ctx.clock.now(), locate));
   });
 
   router.delete('/spaces/:id', requireUser, async (req, res) => {

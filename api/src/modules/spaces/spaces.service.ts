@@ -1,20 +1,28 @@
 // Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
 // input with the contracts and call these with typed values; time is always passed in from the clock.
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { LISTING_DURATION_DAYS } from '../../../../contracts/constants';
-import { ampsToKw, type GrowingFacts } from '../../../../contracts/growing';
-import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '../../../../contracts/spaces';
-import type { Database, Executor } from '../../../../db/client';
-import { archivedSpaces, conversations, inquiries, payments, spaces } from '../../../../db/schema/index';
+import { LISTING_DURATION_DAYS } from '#contracts/constants';
+import { ampsToKw, type GrowingFacts } from '#contracts/growing';
+import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '#contracts/spaces.schemas';
+import { photoUrl } from '#contracts/photos';
+import type { Database, Executor } from '#db/client';
+import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
+import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
+import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
+import type { Locator } from '../places/listing-position';
 import { decodeCursor, encodeCursor } from './space-cursor';
+import { distanceKmSql, queryCenter, type Center } from './space-distance';
 import { browseFilterPredicates } from './space-filter-sql';
 import { isPublicSpace, publicSpacePredicate, spaceStatus } from './space-visibility';
 
 export type SpaceRow = typeof spaces.$inferSelect;
 
-export function toSpace(row: SpaceRow): Space {
+/** Public answers show a position to 3 decimals (about 100 m; decision 0902); the owner sees the pin as set. */
+const publicDegrees = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+
+export function toSpace(row: SpaceRow, exactPosition = false): Space {
   return {
     id: row.id,
     title: row.title,
@@ -28,7 +36,9 @@ export function toSpace(row: SpaceRow): Space {
     pricePerMonth: row.pricePerMonth,
     spaceType: row.spaceType,
     amenities: row.amenities,
-    images: row.images,
+    // Spec 3's list of URLs: the uploaded photos in their order (the cover first), then the pasted URLs.
+    images: [...row.photos.map(photoUrl), ...row.images],
+    photos: row.photos.map(toPhotoView),
     available: row.available,
     verified: row.verified,
     ownerId: row.ownerId,
@@ -41,6 +51,9 @@ export function toSpace(row: SpaceRow): Space {
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    latitude: exactPosition ? row.latitude : publicDegrees(row.latitude),
+    longitude: exactPosition ? row.longitude : publicDegrees(row.longitude),
+    locationPrecision: row.locationPrecision ?? null,
     ...growingFactsOf(row),
   };
 }
@@ -73,7 +86,7 @@ function derivedPowerKw(amps: number | null | undefined, phase: GrowingFacts['po
 }
 
 export function toOwnSpace(row: SpaceRow, now: Date): OwnSpace {
-  return { ...toSpace(row), status: spaceStatus(row, now) };
+  return { ...toSpace(row, true), status: spaceStatus(row, now), hiddenReason: row.hiddenReason };
 }
 
 // ---- browse ------------------------------------------------------------------------------------
@@ -84,11 +97,22 @@ const SORT_KEY: Record<SpaceQuery['sort'], SQL<string>> = {
   price_asc: sql<string>`${spaces.pricePerMonth}::text`,
   price_desc: sql<string>`${spaces.pricePerMonth}::text`,
   size: sql<string>`${spaces.size}::text`,
+  // Replaced by the distance from the query's centre (sortKey below); a listing without a position sorts last.
+  distance: sql<string>`null`,
 };
 
-function orderAndAfter(query: SpaceQuery): { order: SQL[]; after?: SQL } {
+function sortKey(query: SpaceQuery, center: Center | undefined): SQL<string> {
+  return query.sort === 'distance' && center ? sql<string>`coalesce(${distanceKmSql(center.lat, center.lng)}, 'Infinity'::float8)::text` : SORT_KEY[query.sort];
+}
+
+function orderAndAfter(query: SpaceQuery, center: Center | undefined): { order: SQL[]; after?: SQL } {
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   switch (query.sort) {
+    case 'distance': {
+      // Keyset on (distance, id): the cursor carries the last distance as PostgreSQL printed it (round-trip exact).
+      const distance = sql`coalesce(${distanceKmSql(center!.lat, center!.lng)}, 'Infinity'::float8)`;
+      return { order: [sql`${distance} asc`, asc(spaces.id)], after: cursor && sql`(${distance}, ${spaces.id}) > (${cursor.key}::float8, ${cursor.id})` };
+    }
     case 'newest':
       return {
         // NULLS LAST as the indexes are built (drizzle-kit writes DESC NULLS LAST), or the planner sorts.
@@ -131,14 +155,15 @@ export type SpacePage = { spaces: Space[]; nextCursor: string | null; total?: { 
  */
 export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Promise<SpacePage> {
   const where = spaceFilters(query, now);
-  const { order, after } = orderAndAfter(query);
+  const center = queryCenter(query);
+  const { order, after } = orderAndAfter(query, center);
   // The first page carries the capped count as an uncorrelated sub-select (computed once, an index-only
   // scan): one round trip per request. No row means no match at all, so the count is then 0.
   const total = query.cursor
     ? sql<null>`null`
     : sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
   const rows = await db
-    .select({ row: spaces, sortKey: SORT_KEY[query.sort], total })
+    .select({ row: spaces, sortKey: sortKey(query, center), total, distanceKm: center ? distanceKmSql(center.lat, center.lng) : sql<null>`null` })
     .from(spaces)
     .where(after ? and(where, after) : where)
     .orderBy(...order)
@@ -151,7 +176,11 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
     const n = Number(rows[0]?.total ?? 0);
     count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
   }
-  return { spaces: page.map((r) => toSpace(r.row)), nextCursor, total: count };
+  return {
+    spaces: page.map((r) => (r.distanceKm === null ? toSpace(r.row) : { ...toSpace(r.row), distanceKm: Math.round(Number(r.distanceKm) * 100) / 100 })),
+    nextCursor,
+    total: count,
+  };
 }
 
 // ---- single space, own spaces --------------------------------------------------------------------
@@ -179,14 +208,19 @@ export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): P
 // ---- create, update, delete ---------------------------------------------------------------------
 
 /** A new listing is an unpaid draft: not public until publishSpace runs after the listing fee. */
-export async function createSpace(db: Executor, ownerId: number, input: CreateSpace, now: Date): Promise<OwnSpace> {
+export async function createSpace(db: Executor, ownerId: number, input: CreateSpace, now: Date, locate: Locator): Promise<OwnSpace> {
+  const { latitude, longitude, confirmPin, ...fields } = input;
+  const position = await locate(fields, { latitude, longitude, confirmPin });
   const [row] = await db
     .insert(spaces)
     .values({
-      ...input,
+      ...fields,
+      latitude: position?.latitude ?? null,
+      longitude: position?.longitude ?? null,
+      locationPrecision: position?.locationPrecision ?? null,
       powerKw: derivedPowerKw(input.powerAmps, input.powerPhase, input.powerKw),
-      state: input.state ?? null,
-      zipCode: input.zipCode ?? null,
+      state: fields.state ?? null,
+      zipCode: fields.zipCode ?? null,
       ownerId,
       hasListingFee: false,
       isActive: true,
@@ -213,20 +247,36 @@ async function findOwnedSpace(db: Executor, id: number, userId: number, now: Dat
   return row;
 }
 
-export async function updateSpace(db: Executor, id: number, userId: number, changes: UpdateSpace, now: Date): Promise<OwnSpace> {
+export async function updateSpace(db: Executor, id: number, userId: number, changes: UpdateSpace, now: Date, locate: Locator): Promise<OwnSpace> {
   const row = await findOwnedSpace(db, id, userId, now);
   if (changes.isActive === true && !row.isActive) {
     const status = spaceStatus({ ...row, isActive: true }, now);
+    if (status === 'hidden') throw AppError.conflict(MODERATION_MESSAGES.listingHidden);
+    if (status === 'in_review') throw AppError.conflict(MODERATION_MESSAGES.listingInReview);
     if (status === 'draft') throw AppError.conflict('This listing is not published yet. Complete payment to publish it.');
     if (status === 'expired') throw AppError.conflict('This listing has expired and cannot be resumed.');
   }
-  const { isActive, ...fields } = changes;
+  const { isActive, latitude, longitude, confirmPin, ...fields } = changes;
+  // A new pin, or a changed address without one, moves the listing; an address change keeps an owner's pin
+  // only when the pin comes with it.
+  const moved = latitude !== undefined || ['location', 'city', 'state', 'zipCode', 'country'].some((k) => fields[k as keyof typeof fields] !== undefined);
+  const position = moved
+    ? await locate(
+        { location: fields.location ?? row.location, city: fields.city ?? row.city, state: fields.state === undefined ? row.state : fields.state, zipCode: fields.zipCode === undefined ? row.zipCode : fields.zipCode, country: fields.country ?? row.country },
+        { latitude, longitude, confirmPin },
+      )
+    : undefined;
   if ((fields.powerAmps !== undefined || fields.powerPhase !== undefined) && fields.powerKw === undefined) {
     fields.powerKw = derivedPowerKw(fields.powerAmps === undefined ? row.powerAmps : fields.powerAmps, fields.powerPhase === undefined ? row.powerPhase : fields.powerPhase, null);
   }
   const [updated] = await db
     .update(spaces)
-    .set({ ...fields, ...(isActive !== undefined && { isActive }), updatedAt: now })
+    .set({
+      ...fields,
+      ...(isActive !== undefined && { isActive }),
+      ...(moved && { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, locationPrecision: position?.locationPrecision ?? null }),
+      updatedAt: now,
+    })
     .where(and(eq(spaces.id, id), eq(spaces.ownerId, userId), isNull(spaces.deletedAt)))
     .returning();
   if (!updated) throw AppError.notFound('Space not found.');
@@ -243,6 +293,8 @@ export async function deleteSpace(db: Database, id: number, userId: number, now:
     // Locked first: a conversation or payment that starts meanwhile waits, then finds the listing gone.
     await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, id)).for('update');
     const row = await findOwnedSpace(tx, id, userId, now);
+    // Its photos' files go after the retention, whichever way the listing goes (docs/decisions/0802).
+    await removeSpacePhotos(tx, row.id, now);
     if (spaceStatus(row, now) === 'draft' && !(await hasPeoplesRecords(tx, row.id))) {
       await tx.delete(spaces).where(eq(spaces.id, row.id));
       return;

@@ -1,6 +1,6 @@
 // Techniques, crop categories and rotation schedule of "Maximizing Yield in Small Vertical Spaces".
 // Yield figures are typical ranges for well-run indoor farms, not guarantees.
-import { CROP_CATEGORIES } from '../../../../contracts/growing';
+import { CROP_CATEGORIES } from '#contracts/growing';
 import type { ComparisonRow, CropCategory, Technique } from './types';
 
 export const techniques: Technique[] = [

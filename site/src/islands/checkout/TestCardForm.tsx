@@ -1,7 +1,7 @@
 // The test-mode card form (no Stripe key outside production): the same journey as Stripe's Payment
 // Element, confirmed by our server against Stripe's documented test card numbers. No real payment.
 import { useState, type FormEvent } from 'react';
-import { PAYMENT_MESSAGES, type TestCardConfirmResponse } from '../../../../contracts/payment-texts';
+import { PAYMENT_MESSAGES, type TestCardConfirmResponse } from '#contracts/payments';
 import { apiFetch } from '../../lib/api-client';
 import { exceptionOutcome, type ConfirmOutcome } from './payment-outcome';
 

@@ -1,7 +1,7 @@
 // What the checkout shows after Stripe refuses a confirmation: an intent the server cancelled (its coupon
 // ran out, docs/decisions/0404) makes the checkout ask the server why instead of a generic error.
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../../../contracts/payment-texts';
+import { PAYMENT_MESSAGES } from '#contracts/payments';
 import { providerErrorOutcome } from './payment-outcome';
 
 describe('providerErrorOutcome', () => {

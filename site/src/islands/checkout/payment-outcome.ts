@@ -1,5 +1,5 @@
 // What the checkout shows after a confirmation attempt (spec 8), shared by the Stripe and test-mode forms.
-import { PAYMENT_MESSAGES } from '../../../../contracts/payment-texts';
+import { PAYMENT_MESSAGES } from '#contracts/payments';
 
 export type ConfirmOutcome = { kind: 'succeeded' } | { kind: 'error'; title: string; message: string } | { kind: 'ask-server' };
 

@@ -1,11 +1,12 @@
 // Inquiries (spec 2.8): received (farmer name, e-mail, message, date) and sent (space, location, message, date).
 import { useStore } from '@nanostores/react';
-import { conversationPath, decodeMessageEntities, MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
+import { conversationPath, decodeMessageEntities, MESSAGING_TEXTS } from '#contracts/messaging';
 import { $receivedInquiries, $sentInquiries } from '../../lib/messaging-store';
 import { shortDate } from './format';
+import { AgreementSummary } from './AgreementSummary';
 import { NoLongerListed } from './NoLongerListed';
 
-const STATUS_LABEL = { pending: 'Awaiting reply', responded: 'Replied', closed: 'Closed' } as const;
+const STATUS_LABEL = { pending: 'Awaiting reply', responded: 'Replied', closed: 'Closed · terms agreed' } as const;
 
 export function InquiriesTab() {
   const received = useStore($receivedInquiries);
@@ -38,6 +39,7 @@ export function InquiriesTab() {
                   <NoLongerListed space={inquiry.space} /> · {STATUS_LABEL[inquiry.status]}
                 </p>
                 <p className="mt-3 text-sm whitespace-pre-wrap text-ink">{decodeMessageEntities(inquiry.message)}</p>
+                {inquiry.agreement && <AgreementSummary agreement={inquiry.agreement} />}
                 {inquiry.conversationId && (
                   <a className="btn-outline mt-3 px-3 py-1.5" href={conversationPath(inquiry.conversationId)}>
                     Reply in Messages
@@ -70,6 +72,12 @@ export function InquiriesTab() {
                 <p className="text-sm text-muted">{inquiry.space.location}</p>
                 <p className="mt-1 text-xs text-muted">{STATUS_LABEL[inquiry.status]}</p>
                 <p className="mt-3 text-sm whitespace-pre-wrap text-ink">{decodeMessageEntities(inquiry.message)}</p>
+                {inquiry.agreement && <AgreementSummary agreement={inquiry.agreement} />}
+                {inquiry.conversationId && (
+                  <a className="btn-outline mt-3 px-3 py-1.5" href={conversationPath(inquiry.conversationId)}>
+                    Open in Messages
+                  </a>
+                )}
               </li>
             ))}
           </ul>

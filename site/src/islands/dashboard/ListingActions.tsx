@@ -1,9 +1,10 @@
 // The owner's actions on one of their listings in My Listings (spec 2.8), by state: a draft can be paid
 // for, an expired one renewed, a live Standard one upgraded (ListingPaymentActions → /checkout), a live
 // listing paused, a paused one resumed, any deleted (after a confirmation). The one place listing actions are rendered.
+import { editListingHref } from '../spaces/edit-listing';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import type { OwnSpace } from '../../../../contracts/spaces';
+import type { OwnSpace } from '#contracts/spaces.schemas';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { refreshMySpaces } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
@@ -33,6 +34,11 @@ export function ListingActions({ space }: { space: OwnSpace }) {
       <a href={`/spaces/${space.id}`} className="btn-outline px-3 py-1.5">
         View
       </a>
+      {space.status !== 'demo' && space.status !== 'expired' && (
+        <a href={editListingHref(space.id)} className="btn-outline px-3 py-1.5" data-action="edit-listing">
+          Edit
+        </a>
+      )}
       <ListingPaymentActions listing={space} className="contents" />
       {space.status === 'active' && (
         <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={() => setActive(false)}>

@@ -1,7 +1,7 @@
 // The payment actions of one own listing, for My Listings (GET /api/spaces/my): finish paying for a draft,
 // renew an expired or archived listing for 30 days, upgrade a live Standard listing to Premium. Each is a
 // link to /checkout; the API decides the price and whether there is anything to pay for.
-import type { OwnSpace } from '../../../../contracts/spaces';
+import type { OwnSpace } from '#contracts/spaces.schemas';
 
 type Listing = Pick<OwnSpace, 'id' | 'status' | 'isFeatured' | 'featuredUntil'>;
 type Action = { label: string; paymentType: 'listing_fee' | 'featured_upgrade'; primary: boolean };

@@ -2,14 +2,17 @@
 // The first conversation (or the one in the address) is selected automatically; Enter sends, Shift+Enter
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
+import { ReportDialog } from '../spaces/ReportDialog';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '../../../../contracts/messaging-texts';
+import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '#contracts/messaging';
 import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
-import { fullName, messageTime } from './format';
+import { displayName } from '#contracts/auth';
+import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
+import { ProposalThreadItem, ProposeTermsButton, useConversationProposals } from './ProposalThread';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
@@ -84,7 +87,10 @@ function ConversationItem({ conversation: c, selected, onSelect }: { conversatio
       className={`flex w-full items-start justify-between gap-3 border-b border-line px-4 py-3 text-left transition hover:bg-brand-50 ${selected ? 'bg-brand-50' : ''}`}
     >
       <span className="min-w-0">
-        <span className="block truncate font-semibold text-ink">{fullName(c.otherUser)}</span>
+        <span className="block truncate font-semibold text-ink">
+          {displayName(c.otherUser)}
+          {c.otherUser.suspended && <span className="ml-1 text-xs font-normal text-muted">(suspended)</span>}
+        </span>
         <span className="block truncate text-sm text-muted">
           {c.space.title}
           <NoLongerListed space={c.space} />
@@ -111,6 +117,7 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
   const inputId = useId();
   const messages = thread.data;
   const lastId = messages?.at(-1)?.id;
+  const proposals = useConversationProposals(conversation.id, messages);
 
   // Keep the newest message in view when one arrives.
   useEffect(() => {
@@ -143,9 +150,12 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
   return (
     <section aria-labelledby="thread-title" className="card flex flex-col overflow-hidden">
       <div className="border-b border-line px-4 py-3">
-        <h2 id="thread-title" className="text-base font-semibold text-ink">
-          {fullName(conversation.otherUser)}
-        </h2>
+        <div className="flex items-start justify-between gap-2">
+          <h2 id="thread-title" className="text-base font-semibold text-ink">
+            {displayName(conversation.otherUser)}
+          </h2>
+          <ProposeTermsButton conversation={conversation} proposals={proposals} userId={userId} />
+        </div>
         <p className="text-sm text-muted">
           <span className="line-clamp-1 wrap-anywhere" title={conversation.space.title}>
             {conversation.space.title}
@@ -153,20 +163,32 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
           <NoLongerListed space={conversation.space} />
         </p>
         {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
+        {conversation.otherUser.suspended && (
+          <p className="mt-1 text-xs font-semibold text-ink" data-suspended>
+            This account is suspended by FarmSpace: messages can no longer be sent in this conversation.
+          </p>
+        )}
+        <p className="mt-1">
+          <ReportDialog target={{ conversationId: conversation.id }} label="Report this person" />
+        </p>
       </div>
-      <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${fullName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
+      <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (
           <p className="text-sm text-muted">{thread.error ? MESSAGING_TEXTS.messagesFetchFailure : 'Loading messages…'}</p>
         ) : messages.length === 0 ? (
           <p className="text-sm text-muted">{MESSAGING_TEXTS.noMessages}</p>
         ) : (
           <ol className="flex flex-col gap-2">
-            {messages.map((m) => {
+            {messages.map((m, i) => {
+              if (m.proposalId !== null) {
+                const first = messages.findIndex((other) => other.proposalId === m.proposalId) === i;
+                return <ProposalThreadItem key={m.id} message={m} first={first} proposal={proposals.get(m.proposalId)} conversation={conversation} userId={userId} otherName={displayName(conversation.otherUser)} />;
+              }
               const mine = m.senderId === userId;
               return (
                 <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message={m.id}>
                   <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand-700 text-white' : 'bg-soil-100 text-ink'}`}>
-                    <span className="sr-only">{mine ? 'You' : fullName(conversation.otherUser)}: </span>
+                    <span className="sr-only">{mine ? 'You' : displayName(conversation.otherUser)}: </span>
                     <p className="break-words whitespace-pre-wrap">{decodeMessageEntities(m.content)}</p>
                     <p className={`mt-1 text-[11px] ${mine ? 'text-brand-100' : 'text-muted'}`}>{messageTime(m.createdAt)}</p>
                   </div>

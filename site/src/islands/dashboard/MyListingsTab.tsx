@@ -1,11 +1,14 @@
 // My Listings (spec 2.8): each listing with its state and the owner's actions; an empty state otherwise.
 import { useStore } from '@nanostores/react';
-import type { OwnSpace } from '../../../../contracts/spaces';
-import { MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
+import type { OwnSpace } from '#contracts/spaces.schemas';
+import { MESSAGING_TEXTS } from '#contracts/messaging';
 import { $mySpaces } from '../../lib/messaging-store';
 import { formatPrice } from '../../lib/space-display';
 import { shortDate } from './format';
 import { ListingActions } from './ListingActions';
+import { ListingNumbers } from './ListingNumbers';
+import { MODERATION_MESSAGES } from '#contracts/moderation';
+import { ListingLeases } from './ListingLeases';
 
 function StatusBadge({ space }: { space: OwnSpace }) {
   const label = {
@@ -14,8 +17,11 @@ function StatusBadge({ space }: { space: OwnSpace }) {
     paused: 'Paused',
     expired: 'Expired',
     demo: 'Example listing',
+    hidden: 'Hidden by FarmSpace',
+    in_review: 'In review',
   }[space.status];
-  const tone = space.status === 'active' ? 'bg-brand-100 text-brand-800' : space.status === 'draft' ? 'bg-soil-100 text-ink' : 'bg-line/60 text-ink';
+  const tone =
+    space.status === 'active' ? 'bg-brand-100 text-brand-800' : space.status === 'hidden' ? 'bg-red-100 text-red-900' : space.status === 'draft' ? 'bg-soil-100 text-ink' : 'bg-line/60 text-ink';
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
 }
 
@@ -44,6 +50,15 @@ export function MyListingsTab() {
             </div>
             <p className="mt-1 text-sm text-muted">{space.location}</p>
             <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth)}/month</p>
+            {space.status === 'hidden' && (
+              <p className="mt-1 text-sm text-ink" data-hidden-reason>
+                {MODERATION_MESSAGES.listingHidden}
+                {space.hiddenReason ? ` Reason: ${space.hiddenReason}` : ''}
+              </p>
+            )}
+            {space.status === 'in_review' && <p className="mt-1 text-sm text-ink">{MODERATION_MESSAGES.listingInReview}</p>}
+            {space.status !== 'draft' && <ListingNumbers spaceId={space.id} />}
+            <ListingLeases space={space} />
           </div>
           <ListingActions space={space} />
         </li>

@@ -1,6 +1,6 @@
 // The mark beside a listing its owner deleted: its conversations and inquiries stay readable
 // (docs/decisions/0304), so the dashboard says why the listing itself is gone.
-import { MESSAGING_TEXTS } from '../../../../contracts/messaging-texts';
+import { MESSAGING_TEXTS } from '#contracts/messaging';
 
 export function NoLongerListed({ space }: { space: { noLongerListed: boolean } }) {
   if (!space.noLongerListed) return null;

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { $mySpaces, $receivedInquiries, $sentInquiries } from '../../lib/messaging-store';
 import { formatPrice } from '../../lib/space-display';
+import { distinctAgreements } from './AgreementSummary';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -20,13 +21,16 @@ export function OverviewTab() {
   const sent = useStore($sentInquiries);
   const received = useStore($receivedInquiries);
   const count = (data: unknown[] | undefined) => (data ? String(data.length) : '…');
+  // Agreements reached, as owner or as farmer: each conversation's accepted terms once.
+  const agreements = sent.data && received.data ? String(distinctAgreements([...received.data, ...sent.data]).length) : '…';
   const revenue = spaces.data ? formatPrice(spaces.data.reduce((sum, s) => sum + Number(s.pricePerMonth), 0)) : '…';
   return (
     <div className="flex flex-col gap-8">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Stat label="My Listings" value={count(spaces.data)} />
         <Stat label="Sent Inquiries" value={count(sent.data)} />
         <Stat label="Received Inquiries" value={count(received.data)} />
+        <Stat label="Agreements" value={agreements} hint="Lease terms accepted" />
         <Stat label="Total Revenue" value={revenue} hint="Potential monthly revenue" />
       </dl>
       <section aria-labelledby="quick-actions-title">

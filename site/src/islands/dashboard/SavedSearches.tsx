@@ -2,15 +2,14 @@
 // opens one on /spaces, renames it in place, deletes it; its own loading, error and empty states. It says
 // so when the e-mail notifications master switch is off, since no alert is sent then.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { growingSystem } from '../../../../contracts/growing';
-import { SAVED_SEARCH_TEXTS, type SavedSearch } from '../../../../contracts/saved-searches';
-import { describeSpaceFilters } from '../../../../contracts/space-filters';
-import { apiFetch, errorMessage } from '../../lib/api-client';
+import { useState, type FormEvent } from 'react';
+import { growingSystem } from '#contracts/growing';
+import { SAVED_SEARCH_TEXTS, type SavedSearch } from '#contracts/saved-searches';
+import { describeSpaceFilters } from '#contracts/space-filters';
+import { errorMessage } from '../../lib/api-client';
+import { $savedSearches, deleteSavedSearch, renameSavedSearch } from '../../lib/saved-searches-store';
 import { showToast } from '../../lib/toast-store';
 import { $user } from '../../lib/user-store';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; searches: SavedSearch[] };
 
 /** "Berlin · ceiling ≥ 3 m · water · NFT hydroponic racks": what a saved query filters on, in words (from the filter registry). */
 export function describeQuery(query: string): string {
@@ -19,26 +18,16 @@ export function describeQuery(query: string): string {
 }
 
 export default function SavedSearches() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { data: searches, error } = useStore($savedSearches);
   const [editing, setEditing] = useState<number | null>(null);
   const [name, setName] = useState('');
   const user = useStore($user);
   const emailsOff = user.status === 'signed-in' && !user.user.emailNotifications;
 
-  const load = () => {
-    setState({ status: 'loading' });
-    apiFetch<SavedSearch[]>('/api/saved-searches').then(
-      (searches) => setState({ status: 'ready', searches }),
-      () => setState({ status: 'error' }),
-    );
-  };
-  useEffect(load, []);
-
   async function rename(event: FormEvent, id: number) {
     event.preventDefault();
     try {
-      const updated = await apiFetch<SavedSearch>(`/api/saved-searches/${id}`, { method: 'PATCH', body: { name } });
-      setState((s) => (s.status === 'ready' ? { ...s, searches: s.searches.map((x) => (x.id === id ? updated : x)) } : s));
+      await renameSavedSearch(id, name);
       setEditing(null);
       showToast(SAVED_SEARCH_TEXTS.renamed);
     } catch (error) {
@@ -49,25 +38,24 @@ export default function SavedSearches() {
   async function remove(search: SavedSearch) {
     if (!window.confirm(`Delete the saved search “${search.name}”? Its e-mail alerts stop.`)) return;
     try {
-      await apiFetch(`/api/saved-searches/${search.id}`, { method: 'DELETE' });
-      setState((s) => (s.status === 'ready' ? { ...s, searches: s.searches.filter((x) => x.id !== search.id) } : s));
+      await deleteSavedSearch(search.id);
       showToast(SAVED_SEARCH_TEXTS.deleted);
     } catch (error) {
       showToast({ title: 'Error', description: errorMessage(error, 'Failed to delete the search'), variant: 'destructive' });
     }
   }
 
-  if (state.status === 'loading') return <p role="status" className="p-6 text-sm text-muted">Loading your saved searches…</p>;
-  if (state.status === 'error')
+  if (!searches && !error) return <p role="status" className="p-6 text-sm text-muted">Loading your saved searches…</p>;
+  if (!searches)
     return (
       <div className="card p-6 text-center">
         <p className="font-semibold text-ink">We couldn’t load your saved searches.</p>
-        <button type="button" className="btn-outline mt-3" onClick={load}>
+        <button type="button" className="btn-outline mt-3" onClick={() => $savedSearches.invalidate()}>
           Try Again
         </button>
       </div>
     );
-  if (!state.searches.length)
+  if (!searches.length)
     return (
       <div className="card p-8 text-center" data-testid="saved-searches-empty">
         <p className="text-sm text-muted">{SAVED_SEARCH_TEXTS.empty}</p>
@@ -81,14 +69,14 @@ export default function SavedSearches() {
       {emailsOff && (
         <p className="rounded-lg border border-line bg-soil-50 px-4 py-3 text-sm text-ink" data-testid="saved-searches-emails-off">
           E-mail notifications are off, so these searches send no alerts. Turn them on in{' '}
-          <a href="/settings" className="font-semibold text-brand-800 underline">
+          <a href="/settings?tab=notifications" className="font-semibold text-brand-800 underline">
             Settings
           </a>
           .
         </p>
       )}
       <ul className="card divide-y divide-line" aria-label="Saved searches" data-testid="saved-searches">
-        {state.searches.map((s) => (
+        {searches.map((s) => (
           <li key={s.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
             {editing === s.id ? (
               <form className="flex flex-1 flex-wrap items-center gap-2" onSubmit={(e) => void rename(e, s.id)}>

@@ -16,6 +16,3 @@ export function messageTime(iso: string, now = Date.now()): string {
   return dateFormat.format(at);
 }
 
-export function fullName(user: { firstName: string; lastName: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim() || 'User';
-}

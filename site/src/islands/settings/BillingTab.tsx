@@ -1,7 +1,7 @@
 // Settings → Billing: the owner's payments (date, listing, amount, status), each with a printable receipt.
-import { useEffect, useState } from 'react';
-import type { Receipt } from '../../../../contracts/payment-texts';
-import { apiFetch } from '../../lib/api-client';
+import { useStore } from '@nanostores/react';
+import type { Receipt } from '#contracts/payments';
+import { $receipts } from '../../lib/payments-store';
 
 export function formatReceiptDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -20,12 +20,7 @@ const STATUS_STYLE: Record<Receipt['status'], string> = {
 const STATUS_LABEL: Record<Receipt['status'], string> = { succeeded: 'Paid', failed: 'Failed', pending: 'Pending', canceled: 'Canceled' };
 
 export function BillingTab() {
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; receipts: Receipt[] }>({ kind: 'loading' });
-  useEffect(() => {
-    apiFetch<Receipt[]>('/api/payments')
-      .then((receipts) => setState({ kind: 'ready', receipts }))
-      .catch(() => setState({ kind: 'error' }));
-  }, []);
+  const { data: receipts, error } = useStore($receipts);
 
   return (
     <section className="flex flex-col gap-6">
@@ -33,14 +28,14 @@ export function BillingTab() {
         <h2 className="text-xl font-semibold text-ink">Billing</h2>
         <p className="mt-1 text-sm text-muted">Your listing payments and receipts.</p>
       </header>
-      {state.kind === 'loading' && (
+      {!receipts && !error && (
         <p role="status" className="text-muted">
           Loading your payments…
         </p>
       )}
-      {state.kind === 'error' && <p role="alert" className="text-[var(--color-danger)]">Failed to load your payments. Please try again.</p>}
-      {state.kind === 'ready' && state.receipts.length === 0 && <p className="text-muted">No payments yet. When you publish a listing, its receipt appears here.</p>}
-      {state.kind === 'ready' && state.receipts.length > 0 && (
+      {!receipts && error && <p role="alert" className="text-[var(--color-danger)]">Failed to load your payments. Please try again.</p>}
+      {receipts?.length === 0 && <p className="text-muted">No payments yet. When you publish a listing, its receipt appears here.</p>}
+      {receipts && receipts.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-b border-line text-muted">
@@ -53,7 +48,7 @@ export function BillingTab() {
               </tr>
             </thead>
             <tbody>
-              {state.receipts.map((r) => (
+              {receipts.map((r) => (
                 <tr key={r.id} className="border-b border-line last:border-0">
                   <td className="py-3 pr-3 whitespace-nowrap text-ink">{formatReceiptDate(r.paidAt ?? r.createdAt)}</td>
                   <td className="py-3 pr-3 text-ink">

@@ -1,5 +1,5 @@
 // The icon of an amenity (contracts/amenities.ts decides which): small inline SVGs, no icon font.
-import type { AmenityIcon as IconKey } from '../../../../contracts/amenities';
+import type { AmenityIcon as IconKey } from '#contracts/amenities';
 
 const PATHS: Record<IconKey, string> = {
   wifi: 'M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01',

@@ -5,9 +5,10 @@
 // resend the verification link (issue 15, item 15).
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { CurrentUser } from '../../../../contracts/auth';
-import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS, type StartConversationResponse } from '../../../../contracts/messaging-texts';
-import type { Space } from '../../../../contracts/spaces';
+import type { CurrentUser } from '#contracts/auth.schemas';
+import { displayName } from '#contracts/auth';
+import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS, type StartConversationResponse } from '#contracts/messaging';
+import type { Space } from '#contracts/spaces.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/space-display';
 import { showToast } from '../../lib/toast-store';
@@ -32,7 +33,7 @@ function validate(values: Values): Errors {
 }
 
 function initialValues(user: CurrentUser, space: Pick<Space, 'title'>): Values {
-  return { farmerName: `${user.firstName} ${user.lastName}`.trim() || 'User', message: defaultInquiryMessage(space.title) };
+  return { farmerName: displayName(user), message: defaultInquiryMessage(space.title) };
 }
 
 /** The dialog with its trigger (Contact Owner): Radix returns focus to the trigger when it closes. */

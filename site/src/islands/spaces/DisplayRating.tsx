@@ -1,5 +1,5 @@
 // The fixed 4.9 rating every space card shows (spec section 1: not data).
-import { DISPLAY_RATING } from '../../../../contracts/constants';
+import { DISPLAY_RATING } from '#contracts/constants';
 
 export function DisplayRating() {
   return (

@@ -1,7 +1,7 @@
 // Editing the growing details of one's own listing (the "Growing details" step of editing): the same
 // fields as the listing form, saved with PATCH /api/spaces/{id}.
 import { useState, type FormEvent } from 'react';
-import type { Space } from '../../../../contracts/spaces';
+import type { Space } from '#contracts/spaces.schemas';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast-store';
 import { GrowingDetailsFields, growingBody, growingFormOf, type GrowingForm } from './GrowingDetailsFields';

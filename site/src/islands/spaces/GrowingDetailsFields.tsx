@@ -15,7 +15,7 @@ import {
   WATER_LABELS,
   WATER_SUPPLIES,
   type GrowingFacts,
-} from '../../../../contracts/growing';
+} from '#contracts/growing';
 import { Field } from '../FormField';
 
 export type Units = 'metric' | 'imperial';

@@ -16,8 +16,8 @@ import {
   type FitLevel,
   type GrowingSystem,
   type GrowingSystemId,
-} from '../../../../contracts/growing';
-import type { Space } from '../../../../contracts/spaces';
+} from '#contracts/growing';
+import type { Space } from '#contracts/spaces.schemas';
 import { formatDate } from '../../lib/space-display';
 
 export const fitOf = (system: GrowingSystem, space: Space): Fit => computeFit(system, { ...space, sizeSqFt: space.size });

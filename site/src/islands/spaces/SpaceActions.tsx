@@ -1,11 +1,12 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
 // dashboard; signed-in → Contact Owner, or View conversation once the farmer has written about it;
 // signed-out (also while loading) → Sign In / Sign Up.
+import { editListingHref } from './edit-listing';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import type { CurrentUser } from '../../../../contracts/auth';
-import { conversationPath } from '../../../../contracts/messaging-texts';
-import type { Space } from '../../../../contracts/spaces';
+import type { CurrentUser } from '#contracts/auth.schemas';
+import { conversationPath } from '#contracts/messaging';
+import type { Space } from '#contracts/spaces.schemas';
 import { $conversationBySpace, lookUpConversation, rememberConversation } from '../../lib/conversation-lookup-store';
 import type { UserState } from '../../lib/user-store';
 import { ContactDialog } from './ContactDialog';
@@ -60,7 +61,11 @@ export function SpaceActions({ space, viewer, variant }: { space: Space; viewer:
       <div className="rounded-lg bg-brand-50 px-3 py-2 text-center text-sm text-brand-800" data-action="own">
         {variant === 'detail' ? (
           <>
-            This is your listing. Manage it from your{' '}
+            This is your listing.{' '}
+            <a href={editListingHref(space.id)} className="font-semibold underline" data-action="edit-listing">
+              Edit listing
+            </a>{' '}
+            · Manage it from your{' '}
             <a href="/dashboard" className="font-semibold underline">
               dashboard
             </a>

@@ -1,12 +1,13 @@
 // The content of the space detail (spec 2.6), shared by the dialog on /spaces and the page /spaces/{id}.
 import type { ReactNode } from 'react';
-import { describeAmenity } from '../../../../contracts/amenities';
-import type { Space } from '../../../../contracts/spaces';
+import { describeAmenity } from '#contracts/amenities';
+import type { Space } from '#contracts/spaces.schemas';
 import { countryName, formatDate, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../../lib/space-display';
 import { AmenityIcon } from './AmenityIcon';
+import { ReportDialog } from './ReportDialog';
 import { SpaceActions, type SpaceViewer } from './SpaceActions';
-import { SpaceImage } from './SpaceImage';
-import type { GrowingSystem } from '../../../../contracts/growing';
+import { PhotoGallery } from './PhotoGallery';
+import type { GrowingSystem } from '#contracts/growing';
 import { FitDetails, GrowingFactsList } from './GrowingFit';
 
 export function FeaturedBadge() {
@@ -17,31 +18,53 @@ export function TypeBadge({ spaceType }: { spaceType: string }) {
   return <span className="inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{SPACE_TYPE_LABELS[spaceType] ?? spaceType}</span>;
 }
 
-export function SpaceDetail({ space, viewer, title, now, system }: { space: Space; viewer: SpaceViewer; /** The heading element (Dialog.Title in the dialog, h1 on the page). */ title: ReactNode; now?: number; /** The farmer's growing system: shows the fit and yield. */ system?: GrowingSystem }) {
+export type SpaceDetailProps = {
+  space: Space;
+  viewer: SpaceViewer;
+  /** The heading element (Dialog.Title in the dialog, h1 on the page). */
+  title: ReactNode;
+  now?: number;
+  /** The farmer's growing system: shows the fit and yield. */
+  system?: GrowingSystem;
+  /**
+   * 'page': the listing page's design — gallery across the top, details on the left, and a sticky box on
+   * the right (first, under the gallery, on a phone) with the price, the fit and Contact Owner.
+   */
+  layout?: 'dialog' | 'page';
+  /** The growing-system picker, shown with the fit (the page's). */
+  fitControl?: ReactNode;
+};
+
+export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialog', fitControl }: SpaceDetailProps) {
   const featured = isFeaturedNow(space, now);
-  return (
-    <div className="flex flex-col gap-5" data-space-detail={space.id}>
-      <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
-        {title}
-        {featured && <FeaturedBadge />}
-      </div>
-      <SpaceImage space={space} eager className="aspect-[16/9] w-full rounded-xl bg-brand-50 object-cover" sizes="(min-width: 768px) 700px, 100vw" />
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-        <TypeBadge spaceType={space.spaceType} />
-        <span className="inline-flex items-center gap-1.5">
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-            <path d="M12 22s7-6.1 7-12a7 7 0 0 0-14 0c0 5.9 7 12 7 12z" />
-            <circle cx="12" cy="10" r="2.5" />
-          </svg>
-          {space.city}, {countryName(space.country)}
-        </span>
-        <span>{formatSize(space.size)}</span>
-      </div>
-      <p className="text-2xl font-bold text-ink">
-        {formatPrice(space.pricePerMonth)}
-        <span className="text-base font-normal text-muted"> per month</span>
-      </p>
-      {system && <FitDetails space={space} system={system} />}
+  const isOwner = viewer.status === 'signed-in' && viewer.user.id === space.ownerId;
+  const heading = (
+    <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
+      {title}
+      {featured && <FeaturedBadge />}
+    </div>
+  );
+  const facts = (
+    <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+      <TypeBadge spaceType={space.spaceType} />
+      <span className="inline-flex items-center gap-1.5">
+        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <path d="M12 22s7-6.1 7-12a7 7 0 0 0-14 0c0 5.9 7 12 7 12z" />
+          <circle cx="12" cy="10" r="2.5" />
+        </svg>
+        {space.city}, {countryName(space.country)}
+      </span>
+      <span>{formatSize(space.size)}</span>
+    </div>
+  );
+  const price = (
+    <p className="text-2xl font-bold text-ink">
+      {formatPrice(space.pricePerMonth)}
+      <span className="text-base font-normal text-muted"> per month</span>
+    </p>
+  );
+  const details = (
+    <>
       <section aria-labelledby={`about-${space.id}`}>
         <h3 id={`about-${space.id}`} className="text-base font-semibold text-ink">
           About this space
@@ -78,14 +101,50 @@ export function SpaceDetail({ space, viewer, title, now, system }: { space: Spac
           <dt className="font-semibold text-ink">Space type</dt>
           <dd className="text-muted">{SPACE_TYPE_LABELS[space.spaceType] ?? space.spaceType}</dd>
         </div>
-        {featured && space.featuredUntil && (
+        {/* When the paid placement ends is the owner's business, not the farmer's. */}
+        {isOwner && featured && space.featuredUntil && (
           <div>
             <dt className="font-semibold text-ink">Featured until</dt>
             <dd className="text-muted">{formatDate(space.featuredUntil)}</dd>
           </div>
         )}
       </dl>
+    </>
+  );
+  if (layout === 'page') {
+    return (
+      <div className="flex flex-col gap-6" data-space-detail={space.id}>
+        {heading}
+        <PhotoGallery space={space} className="aspect-[16/9] w-full rounded-xl bg-brand-50 object-cover" sizes="(min-width: 1152px) 1100px, 100vw" />
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <aside className="lg:col-start-2 lg:row-start-1" aria-label="Price and contact">
+            <div className="card flex flex-col gap-4 p-5 lg:sticky lg:top-24">
+              {price}
+              {facts}
+              <SpaceActions space={space} viewer={viewer} variant="detail" />
+              {fitControl}
+              {system && <FitDetails space={space} system={system} />}
+            </div>
+          </aside>
+          <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">{details}</div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5" data-space-detail={space.id}>
+      {heading}
+      <PhotoGallery space={space} className="aspect-[16/9] w-full rounded-xl bg-brand-50 object-cover" sizes="(min-width: 768px) 700px, 100vw" />
+      {facts}
+      {price}
+      {system && <FitDetails space={space} system={system} />}
+      {details}
       <SpaceActions space={space} viewer={viewer} variant="detail" />
+      {viewer.status === 'signed-in' && viewer.user.id !== space.ownerId && !space.isDemoListing && (
+        <p className="text-center">
+          <ReportDialog target={{ spaceId: space.id }} label="Report this listing" />
+        </p>
+      )}
     </div>
   );
 }

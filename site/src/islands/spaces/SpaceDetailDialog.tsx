@@ -1,12 +1,18 @@
 // The space detail dialog (spec 2.6): Radix Dialog, 700 px wide, at most 90% of the viewport high,
 // scrolling inside; a link to the listing's own shareable page.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Space } from '../../../../contracts/spaces';
+import { useEffect } from 'react';
+import { countCardOpen } from '../../lib/listing-numbers';
+import type { Space } from '#contracts/spaces.schemas';
 import { SpaceDetail } from './SpaceDetail';
 import type { SpaceViewer } from './SpaceActions';
-import type { GrowingSystem } from '../../../../contracts/growing';
+import type { GrowingSystem } from '#contracts/growing';
 
 export function SpaceDetailDialog({ space, viewer, onClose, system }: { space: Space | null; viewer: SpaceViewer; onClose: () => void; system?: GrowingSystem }) {
+  // A card opened: counted for the owner's numbers (issue 19); nothing about the visitor is sent.
+  useEffect(() => {
+    if (space) countCardOpen(space.id);
+  }, [space?.id]);
   return (
     <Dialog.Root open={space !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>

@@ -1,0 +1,88 @@
+// Cache hits of anonymous public reads answered before Express (docs/decisions/0705). Once the full path
+// (request log, helmet, compression, host check, routers, zod, the cache) has answered a GET, its status,
+// headers and body bytes are remembered under everything of the request that could change them: the raw
+// URL (path and query string as sent), Host, X-Forwarded-Host/-Proto and Accept-Encoding. The same request
+// is then answered with the same bytes and headers (a new X-Request-Id, its own request log line) for as
+// long as the public-read cache holds that very answer, fresh: invalidation, expiry and the cache being off
+// all send it back through the full path. Only plain requests qualify: GET, no cookie, no conditional
+// header, no body; anything else always takes the full path, so 304s, 421s, CSRF refusals, session-hint
+// cookies and personal answers stay where they are decided.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from './logger';
+import type { PublicAnswer, PublicCache } from './public-cache';
+import { logRequest } from './request-log';
+
+type Remembered = { cacheKey: string; answer: PublicAnswer; status: number; headers: string[]; body: Buffer };
+
+/** Headers that belong to one request or one connection, never replayed. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export type PublicFastPath = ReturnType<typeof createPublicFastPath>;
+
+export function createPublicFastPath(options: { cache: PublicCache; logger: Logger; maxEntries?: number }) {
+  const { cache, logger } = options;
+  const remembered = new LRUCache<string, Remembered>({ max: options.maxEntries ?? 2_000 });
+  cache.onClear(() => remembered.clear());
+  let served = 0;
+
+  /** The request's identity for the fast path, or undefined when it must take the full path. */
+  function keyOf(req: IncomingMessage, url: string | undefined): string | undefined {
+    if (req.method !== 'GET') return undefined;
+    const h = req.headers;
+    if (h.cookie !== undefined || h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined) return undefined;
+    if (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0')) return undefined;
+    return `${url}\n${h.host ?? ''}\n${h['x-forwarded-host'] ?? ''}\n${h['x-forwarded-proto'] ?? ''}\n${h['accept-encoding'] ?? ''}`;
+  }
+
+  return {
+    /** How many requests it answered (tests and benchmarks). */
+    get served() {
+      return served;
+    },
+    get size() {
+      return remembered.size;
+    },
+    /**
+     * Called by sendPublicAnswer for an anonymous answer of `cacheKey` about to be sent: once it is sent,
+     * its headers as they went out are remembered for this request's key.
+     */
+    offer(req: IncomingMessage, res: ServerResponse, cacheKey: string, answer: PublicAnswer, body: Buffer) {
+      // Express's routers see a path relative to their mount point: the URL as sent is originalUrl.
+      const key = keyOf(req, (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url);
+      if (key === undefined || !cache.holds(cacheKey, answer)) return;
+      res.once('finish', () => {
+        if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return;
+        const headers: string[] = [];
+        // The names as the full path spelled them (getRawHeaderNames is missing from this @types/node).
+        for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+          if (PER_REQUEST_HEADERS.has(name.toLowerCase())) continue;
+          const value = res.getHeader(name);
+          if (value === undefined) continue;
+          if (Array.isArray(value)) for (const v of value) headers.push(name, v);
+          else headers.push(name, String(value));
+        }
+        remembered.set(key, { cacheKey, answer, status: res.statusCode, headers, body });
+      });
+    },
+    /** Answers the request if it can; false sends it on to Express. */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
+      if (remembered.size === 0) return false;
+      const key = keyOf(req, req.url);
+      if (key === undefined) return false;
+      const entry = remembered.get(key);
+      if (!entry) return false;
+      if (!cache.holdsFresh(entry.cacheKey, entry.answer)) {
+        remembered.delete(key);
+        return false;
+      }
+      served++;
+      // The remembered headers and this request's id, in one writeHead (no header set before it).
+      const headers = entry.headers.slice();
+      headers.push('X-Request-Id', logRequest(logger, req, res, { setHeader: false, status: entry.status }));
+      res.writeHead(entry.status, headers);
+      res.end(entry.body);
+      return true;
+    },
+  };
+}

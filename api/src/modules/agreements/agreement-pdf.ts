@@ -1,0 +1,57 @@
+// The agreement draft as a PDF (issue 20), made with @react-pdf/renderer on the server only: real text
+// (selectable, searchable, extractable), the draft notice and the platform-only statement fixed on every
+// page with the reference and page number. The same parts as the .txt (agreement-document.ts).
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { createElement as h } from 'react';
+import { agreementParts, type AgreementFacts } from './agreement-document';
+
+const styles = StyleSheet.create({
+  page: { paddingTop: 84, paddingBottom: 56, paddingHorizontal: 48, fontFamily: 'Helvetica', fontSize: 10, color: '#1f2a24' },
+  header: { position: 'absolute', top: 24, left: 48, right: 48, borderBottomWidth: 1, borderBottomColor: '#1c663c', paddingBottom: 6 },
+  headerDraft: { fontFamily: 'Helvetica-Bold', fontSize: 9, color: '#8a1c1c' },
+  headerPlatform: { fontSize: 7, color: '#4b5a52', marginTop: 2 },
+  footer: { position: 'absolute', bottom: 24, left: 48, right: 48, fontSize: 7, color: '#4b5a52', flexDirection: 'row', justifyContent: 'space-between' },
+  title: { fontFamily: 'Helvetica-Bold', fontSize: 16, marginBottom: 4 },
+  meta: { fontSize: 9, color: '#4b5a52', marginBottom: 12 },
+  termsTitle: { fontFamily: 'Helvetica-Bold', fontSize: 11, marginBottom: 6 },
+  term: { flexDirection: 'row', marginBottom: 3 },
+  termLabel: { width: 110, fontFamily: 'Helvetica-Bold' },
+  termValue: { flex: 1 },
+  rule: { borderBottomWidth: 1, borderBottomColor: '#d6d3c4', marginVertical: 12 },
+  body: { fontFamily: 'Courier', fontSize: 8.2, lineHeight: 1.35 },
+});
+
+export async function agreementPdf(facts: AgreementFacts): Promise<Buffer> {
+  const parts = agreementParts(facts);
+  const [draft, platform] = parts.notices;
+  const doc = h(
+    Document,
+    { title: parts.title, author: 'FarmSpace', subject: `Lease agreement draft ${parts.reference}`, creator: 'FarmSpace', producer: 'FarmSpace' },
+    h(
+      Page,
+      { size: 'A4', style: styles.page },
+      h(
+        View,
+        { style: styles.header, fixed: true },
+        h(Text, { style: styles.headerDraft }, `DRAFT - ${draft}`),
+        h(Text, { style: styles.headerPlatform }, platform),
+      ),
+      h(Text, { style: styles.title }, parts.title),
+      h(Text, { style: styles.meta }, `Reference: ${parts.reference}    Date: ${parts.date}`),
+      h(Text, { style: styles.termsTitle }, 'Terms accepted on FarmSpace'),
+      ...parts.terms.map(([label, value]) =>
+        h(View, { key: label, style: styles.term, wrap: false }, h(Text, { style: styles.termLabel }, label), h(Text, { style: styles.termValue }, value)),
+      ),
+      h(View, { style: styles.rule }),
+      // react-pdf trims a line's leading spaces: no-break spaces keep the template's indentation.
+      ...parts.body.split('\n').map((line, i) => h(Text, { key: `l${i}`, style: styles.body }, line === '' ? ' ' : line.replace(/^ +/, (m) => '\u00a0'.repeat(m.length)))),
+      h(
+        View,
+        { style: styles.footer, fixed: true },
+        h(Text, null, `${parts.reference} - ${draft}`),
+        h(Text, { render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Page ${pageNumber} of ${totalPages}` }),
+      ),
+    ),
+  );
+  return renderToBuffer(doc as Parameters<typeof renderToBuffer>[0]);
+}

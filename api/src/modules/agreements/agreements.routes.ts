@@ -1,0 +1,90 @@
+// Lease proposals and agreement drafts (issue 20), for the two parties of a conversation only (anyone else
+// 404, a visitor 401). Thin: parse with the contracts, call the services, answer.
+import { Router, type Request } from 'express';
+import { AGREEMENT_MESSAGES, declineProposalSchema, PROPOSAL_TEXT_FIELDS, proposeTermsSchema } from '#contracts/agreements.schemas';
+import { MESSAGING_MESSAGES } from '#contracts/messaging';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { HOUR } from '../../lib/clock';
+import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { currentUser, requireUser } from '../../lib/session';
+import { stripMarkupFields } from '../../lib/strip-markup';
+import { parseInput } from '../../lib/validate';
+
+import { agreementText, loadAgreementFacts } from './agreement-document';
+import { agreementPdf } from './agreement-pdf';
+import { listProposals, proposeTerms, respondToProposal, type ProposalAction } from './proposals.service';
+
+/** Proposals and their answers per user: generous for a negotiation, a wall for a script. */
+export const PROPOSAL_LIMIT: RateLimitRule = {
+  endpoint: 'user-proposal',
+  max: 60,
+  windowMs: HOUR,
+  message: 'You are changing lease terms very often. Please wait a while and try again.',
+};
+
+function idParam(req: Request, notFound: string): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(notFound);
+  return Number(raw);
+}
+
+export function createAgreementsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
+
+  router.get('/conversations/:id/proposals', requireUser, async (req, res) => {
+    const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
+    res.json(await listProposals(ctx.db, currentUser(req).id, id));
+  });
+
+  router.post(
+    '/conversations/:id/proposals',
+    requireUser,
+    (req, _res, next) => {
+      idParam(req, MESSAGING_MESSAGES.conversationNotFound);
+      next();
+    },
+    userRateLimit(ctx, PROPOSAL_LIMIT),
+    async (req, res) => {
+      const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
+      const input = parseInput(proposeTermsSchema, stripMarkupFields(req.body ?? {}, PROPOSAL_TEXT_FIELDS));
+      const proposal = await proposeTerms(messaging, currentUser(req), id, input);
+      res.status(201).location(`/api/proposals/${proposal.id}`).json(proposal);
+    },
+  );
+
+  for (const action of ['accept', 'decline', 'withdraw'] as const satisfies ProposalAction[]) {
+    router.post(
+      `/proposals/:id/${action}`,
+      requireUser,
+      (req, _res, next) => {
+        idParam(req, AGREEMENT_MESSAGES.proposalNotFound);
+        next();
+      },
+      userRateLimit(ctx, PROPOSAL_LIMIT),
+      async (req, res) => {
+        const id = idParam(req, AGREEMENT_MESSAGES.proposalNotFound);
+        const reason = action === 'decline' ? parseInput(declineProposalSchema, stripMarkupFields(req.body ?? {}, ['reason'])).reason : null;
+        res.json(await respondToProposal(messaging, currentUser(req), id, action, reason));
+      },
+    );
+  }
+
+  router.get('/proposals/:id/agreement.txt', requireUser, async (req, res) => {
+    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    res
+      .set('Cache-Control', 'private, no-store')
+      .type('text/plain; charset=utf-8')
+      .attachment(`farmspace-lease-draft-${facts.proposal.reference}.txt`)
+      .send(agreementText(facts));
+  });
+
+  router.get('/proposals/:id/agreement.pdf', requireUser, async (req, res) => {
+    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    const pdf = await agreementPdf(facts);
+    res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(`farmspace-lease-draft-${facts.proposal.reference}.pdf`).send(pdf);
+  });
+
+  return router;
+}

@@ -1,0 +1,132 @@
+// The operator API under /api/admin (issue 19). Every route is behind requireOperator: to anyone else it
+// answers exactly as an unknown route (404). Every action takes {reason}; refused actions write nothing.
+import { Router, type Request } from 'express';
+import { actionReasonSchema, adminCouponSchema, adminSearchSchema, auditQuerySchema, overviewQuerySchema, refundSchema } from '#contracts/moderation.schemas';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { currentUser } from '../../lib/session';
+import { stripMarkupFields } from '../../lib/strip-markup';
+import { parseInput } from '../../lib/validate';
+import { createCoupon, disableCoupon, listCoupons } from '../payments/coupon-admin';
+import { listAudit, recordAudit } from './audit-log';
+import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
+import { approveListing, dismissReport, hideSpace, refundPayment, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
+import { requireOperator } from './operators';
+
+function idParam(req: Request, what: string): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(`${what} not found.`);
+  return Number(raw);
+}
+
+function operatorOf(req: Request): Operator {
+  const user = currentUser(req);
+  return { id: user.id, email: user.email };
+}
+
+function reasonOf(req: Request): string {
+  return parseInput(actionReasonSchema, stripMarkupFields(req.body ?? {}, ['reason'])).reason;
+}
+
+export function createAdminRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use('/admin', requireOperator(ctx.config));
+  const now = () => ctx.clock.now();
+
+  router.get('/admin/overview', async (req, res) => {
+    const { days } = parseInput(overviewQuerySchema, req.query);
+    res.json(await overview(ctx.db, days as 30 | 90, now()));
+  });
+  router.get('/admin/reports', async (_req, res) => {
+    res.json(await reportQueue(ctx.db, now()));
+  });
+  router.get('/admin/review', async (_req, res) => {
+    res.json(await awaitingReview(ctx.db, now()));
+  });
+  router.get('/admin/audit', async (req, res) => {
+    res.json(await listAudit(ctx.db, parseInput(auditQuerySchema, req.query)));
+  });
+  router.get('/admin/search', async (req, res) => {
+    res.json(await searchAdmin(ctx.db, parseInput(adminSearchSchema, req.query).q, now()));
+  });
+  router.get('/admin/spaces/:id', async (req, res) => {
+    res.json(await adminSpace(ctx.db, idParam(req, 'Space'), now()));
+  });
+  router.get('/admin/users/:id', async (req, res) => {
+    res.json(await adminUser(ctx.db, idParam(req, 'User'), now()));
+  });
+
+  router.post('/admin/spaces/:id/hide', async (req, res) => {
+    const id = idParam(req, 'Space');
+    await hideSpace(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/spaces/:id/unhide', async (req, res) => {
+    const id = idParam(req, 'Space');
+    await unhideSpace(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/spaces/:id/approve', async (req, res) => {
+    const id = idParam(req, 'Space');
+    await approveListing(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/users/:id/suspend', async (req, res) => {
+    const id = idParam(req, 'User');
+    res.json({ ok: true, ...(await suspendUser(ctx, operatorOf(req), id, reasonOf(req))) });
+  });
+  router.post('/admin/users/:id/reinstate', async (req, res) => {
+    const id = idParam(req, 'User');
+    await reinstateUser(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/users/:id/unlock', async (req, res) => {
+    const id = idParam(req, 'User');
+    await unlockUser(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/reports/:id/dismiss', async (req, res) => {
+    const id = idParam(req, 'Report');
+    await dismissReport(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/payments/:id/refund', async (req, res) => {
+    const id = idParam(req, 'Payment');
+    const input = parseInput(refundSchema, stripMarkupFields(req.body ?? {}, ['reason']));
+    const payment = await refundPayment(ctx, operatorOf(req), id, input.reason, input.keepPublished);
+    res.json({ ok: true, refundedAt: payment.refundedAt?.toISOString() ?? null, refundId: payment.refundId });
+  });
+
+  router.get('/admin/coupons', async (_req, res) => {
+    res.json(await listCoupons(ctx.db));
+  });
+  router.post('/admin/coupons', async (req, res) => {
+    const input = parseInput(adminCouponSchema, stripMarkupFields(req.body ?? {}, ['name']));
+    const operator = operatorOf(req);
+    const coupon = await ctx.db.transaction(async (tx) => {
+      const created = await createCoupon(tx, {
+        code: input.code,
+        name: input.name ?? null,
+        percentOff: input.percentOff ?? null,
+        amountOff: input.amountOffCents ?? null,
+        maxRedemptions: input.maxRedemptions ?? null,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      });
+      await recordAudit(tx, { actor: operator, action: 'coupon.create', targetType: 'coupon', targetId: created.id, reason: created.name, details: { code: created.code }, at: now() });
+      return created;
+    });
+    res.status(201).json(coupon);
+  });
+  router.post('/admin/coupons/:id/disable', async (req, res) => {
+    const id = idParam(req, 'Coupon');
+    const reason = reasonOf(req);
+    const operator = operatorOf(req);
+    await ctx.db.transaction(async (tx) => {
+      const coupon = await disableCoupon(tx, { id });
+      await recordAudit(tx, { actor: operator, action: 'coupon.disable', targetType: 'coupon', targetId: coupon.id, reason, details: { code: coupon.code }, at: now() });
+    });
+    res.json({ ok: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+// The audit log: one row per operator action and per automatic action of the same kind, written in the
+// transaction of the action itself (so it exists exactly when the action happened). The database refuses
+// UPDATE, DELETE and TRUNCATE on it (migration moderation_sql); this module only inserts and reads.
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '#contracts/moderation';
+import type { Executor } from '#db/client';
+import { auditLog } from '#db/schema/index';
+
+export type AuditActor = { id: number; email: string } | 'system';
+export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon';
+
+export async function recordAudit(
+  tx: Executor,
+  entry: { actor: AuditActor; action: string; targetType: AuditTarget; targetId: number; reason: string; details?: Record<string, unknown>; at: Date },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor === 'system' ? null : entry.actor.id,
+    actor: entry.actor === 'system' ? 'system' : entry.actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    reason: entry.reason,
+    details: entry.details ?? {},
+    createdAt: entry.at,
+  });
+}
+
+export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    actor: row.actor,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, in keyset pages (`before` = the last id seen). */
+export async function listAudit(
+  db: Executor,
+  query: { action?: string; targetType?: AuditTarget; targetId?: number; actorId?: number; before?: number; limit: number },
+): Promise<AuditEntry[]> {
+  const conditions: (SQL | undefined)[] = [
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.targetType ? eq(auditLog.targetType, query.targetType) : undefined,
+    query.targetId !== undefined ? eq(auditLog.targetId, query.targetId) : undefined,
+    query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.before !== undefined ? lt(auditLog.id, query.before) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit);
+  return rows.map(toAuditEntry);
+}

@@ -1,0 +1,137 @@
+// Turns an uploaded file into the photo's served files with sharp: the type is read from the bytes (not the
+// name), decompression bombs are refused by their pixel count before decoding, the picture is turned
+// upright and every byte of metadata is left behind (EXIF GPS would publish where the phone was), then
+// each width is written as AVIF, WebP and JPEG. Resizing is CPU-bound: at most PHOTO_CONCURRENCY run at
+// once in this process and the rest wait their turn (docs/decisions/0800).
+import { open } from 'node:fs/promises';
+import os from 'node:os';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import {
+  ACCEPTED_PHOTO_TEXT,
+  MAX_PHOTO_PIXELS,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_EXTENSIONS,
+  PHOTO_FORMATS,
+  PHOTO_WIDTHS,
+  photoFileName,
+  type PhotoFormat,
+} from '#contracts/photos';
+import { AppError } from '../../lib/app-error';
+
+// One libvips thread per resize and no operation cache: the bound on CPU and memory is then the number of
+// resizes running (PHOTO_CONCURRENCY), each holding one picture decoded at most to the size it writes.
+sharp.concurrency(1);
+sharp.cache(false);
+
+export type DetectedType = 'jpeg' | 'png' | 'webp' | 'avif';
+
+/** The type by the file's first bytes (magic numbers); undefined for anything else (SVG, text, GIF, …). */
+export function detectImageType(head: Buffer): DetectedType | undefined {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(head.toString('latin1', 8, 12))) return 'avif';
+  return undefined;
+}
+
+export function unsupportedType(): AppError {
+  return new AppError('unsupported_media_type', `This file is not a photo we can use. Upload a ${ACCEPTED_PHOTO_TEXT} image.`, 415);
+}
+
+export type ProcessedFile = { name: string; bytes: Buffer; contentType: string };
+export type ProcessedPhoto = { width: number; height: number; widths: number[]; files: ProcessedFile[]; bytes: number };
+
+/** The widths to make of a picture `width` px wide: the standard ones below it, then itself capped at the largest. */
+export function widthsFor(width: number): number[] {
+  const largest = Math.min(width, PHOTO_WIDTHS.at(-1)!);
+  return [...PHOTO_WIDTHS.filter((w) => w < largest), largest];
+}
+
+const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
+  // effort 2: AVIF's slow default costs seconds per size for a few percent of bytes.
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 75, effort: 3 }),
+  jpeg: (image) => image.jpeg({ quality: 78, progressive: true, mozjpeg: true }),
+};
+
+/**
+ * Reads the file at `filePath` (already on disk, at most MAX_PHOTO_BYTES) and makes the photo's files,
+ * named `{key}-{width}.{ext}`. Throws a 4xx AppError for anything that is not a usable picture.
+ */
+export async function processPhoto(filePath: string, key: string): Promise<ProcessedPhoto> {
+  const handle = await open(filePath, 'r');
+  const head = Buffer.alloc(32);
+  try {
+    await handle.read(head, 0, 32, 0);
+  } finally {
+    await handle.close();
+  }
+  if (!detectImageType(head)) throw unsupportedType();
+
+  const input = () => sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true });
+  let meta: Metadata;
+  try {
+    // The header only (no decoding), without the pixel limit, so that a bomb is named by its size below.
+    meta = await sharp(filePath, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+  }
+  if (!meta.width || !meta.height) throw unsupportedType();
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
+    throw new AppError(
+      'payload_too_large',
+      `This picture is too large to process (${meta.width} × ${meta.height} pixels; at most ${Math.round(MAX_PHOTO_PIXELS / 1e6)} megapixels). Resize it and try again.`,
+      413,
+    );
+  }
+  // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
+  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  const widths = widthsFor(upright.width);
+  const files: ProcessedFile[] = [];
+  try {
+    for (const width of widths) {
+      for (const format of PHOTO_FORMATS) {
+        // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or ICC chunk (converted to sRGB).
+        const image = ENCODE[format](input().autoOrient().resize({ width, withoutEnlargement: true }));
+        const bytes = await image.toBuffer();
+        files.push({ name: photoFileName(key, width, format), bytes, contentType: PHOTO_CONTENT_TYPES[PHOTO_EXTENSIONS[format]]! });
+      }
+    }
+  } catch {
+    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+  }
+  const largest = widths.at(-1)!;
+  return {
+    width: largest,
+    height: Math.round((upright.height * largest) / upright.width),
+    widths,
+    files,
+    bytes: files.reduce((sum, f) => sum + f.bytes.length, 0),
+  };
+}
+
+/** At most `limit` tasks run at once; the others wait in arrival order. */
+export function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    get pending() {
+      return waiting.length;
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else running++;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
+
+export function defaultPhotoConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
+}

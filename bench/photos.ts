@@ -1,0 +1,187 @@
+// `npm run bench:photos` (issue 17): 20 concurrent uploads of 8 MB, 4000×3000 JPEGs while 50 connections
+// browse GET /api/spaces, on PostgreSQL with photos on local disk. Prints uploads/s, the p99 upload time,
+// browse p99 with and without uploads running (target: ≤ 1.5×), and the API process's peak RSS against
+// the bound it is designed to (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks the pictures while
+// iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 20).
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase } from '#db/client';
+import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
+import { UPLOAD_HEADER } from '#contracts/photos';
+import { defaultPhotoConcurrency } from '#api/modules/photos/photo-processing';
+import { recreateDatabase } from './bench-database';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PORT = Number(process.env.BENCH_PORT ?? 4414);
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const SCALE = Number(process.env.BENCH_PHOTO_SCALE ?? 1);
+const UPLOADS = 20;
+const CONNECTIONS = 50;
+const LISTINGS = 2_000;
+const AUTH_SECRET = randomBytes(32).toString('hex');
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = '/fs_photos_bench';
+
+const lines: string[] = [];
+const log = (line = '') => (console.log(line), lines.push(line));
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** A 4000×3000 JPEG of about 8 MB: smooth gradients under noise, as a phone photo of a busy scene. */
+async function phonePhoto(seed: number): Promise<Buffer> {
+  const width = Math.round(4000 * SCALE);
+  const height = Math.round(3000 * SCALE);
+  const pixels = Buffer.alloc(width * height * 3);
+  let x = seed * 2654435761;
+  for (let i = 0; i < pixels.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    pixels[i] = ((i / 3) % width) * 0.05 + (x >>> 24) * 0.45;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+}
+
+function startServer(): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'photos-server.ts'), [String(PORT)], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.href, BENCH_AUTH_SECRET: AUTH_SECRET, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+  });
+}
+
+function ask<T>(child: ChildProcess, message: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(message);
+  });
+}
+
+function browse(base: string): Promise<autocannon.Result> {
+  // Varied queries (a min size of 1..200), so that the micro-cache does not answer everything.
+  let n = 0;
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/spaces?limit=24&minSize=${(n++ % 200) + 1}` }) }],
+  });
+}
+
+/**
+ * One multipart upload over node:http (fetch gives up after 300 s without answer headers, and an upload
+ * that waits its turn behind 19 others may take longer on a busy 2-core machine).
+ */
+function upload(pathname: string, file: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  const boundary = `bench${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, path: pathname, method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.99) - 1)]!;
+
+log(`load average before: ${loadavg()} (${os.availableParallelism()} cores, shared with other work)`);
+await recreateDatabase(dbUrl.href);
+const database = openDatabase({ databaseUrl: dbUrl.href, poolSize: 1 });
+await database.migrate();
+await database.close();
+const client = new pg.Client({ connectionString: dbUrl.href });
+await client.connect();
+await client.query(`insert into users (email, first_name, last_name, verified) values ('bench@example.com', 'Bench', 'Owner', true)`);
+await client.query(
+  `insert into spaces (title, description, location, city, country, size, price_per_month, space_type, owner_id, has_listing_fee, expires_at)
+   select 'Listing ' || g, 'A space for growing.', g || ' Bench St', 'Portland', 'US', 100 + (g % 5000), 500 + (g % 900), 'rooftop', 1, true, now() + interval '30 days'
+   from generate_series(1, ${LISTINGS}) g`,
+);
+const drafts = await client.query<{ id: number }>(
+  `insert into spaces (title, description, location, city, country, size, price_per_month, space_type, owner_id, has_listing_fee, expires_at)
+   select 'Draft ' || g, 'Photos go here.', g || ' Draft St', 'Portland', 'US', 500, 700, 'rooftop', 1, false, now() from generate_series(1, ${UPLOADS}) g returning id`,
+);
+const token = randomBytes(24).toString('base64url');
+await client.query(`insert into sessions (sid, user_id, expire) values ($1, 1, now() + make_interval(secs => $2))`, [token, SESSION_TTL_SECONDS]);
+const cookie = `${sessionCookieName(true)}=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}`;
+await client.end();
+
+const photos = await Promise.all(Array.from({ length: 4 }, (_, i) => phonePhoto(i + 1)));
+const meta = await sharp(photos[0]).metadata();
+log(`uploads: ${UPLOADS} at once, each a ${meta.width}×${meta.height} JPEG of ${(photos[0]!.length / 1024 / 1024).toFixed(1)} MB; browse: ${CONNECTIONS} connections over ${LISTINGS} listings, ${DURATION} s per phase`);
+
+const server = await startServer();
+const base = `http://127.0.0.1:${PORT}`;
+try {
+  await fetch(`${base}/api/spaces?limit=24`);
+  const idle = await ask<{ peakRss: number; rss: number }>(server, 'rss');
+  const baseline = await browse(base);
+  log(`browse alone:          ${baseline.requests.average.toFixed(0)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (non-2xx ${baseline.non2xx})`);
+
+  server.send('reset-rss');
+  const uploadTimes: number[] = [];
+  let failed = 0;
+  let rounds = 0;
+  const started = Date.now();
+  const stopAt = started + DURATION * 1000;
+  // 20 uploads at once, round after round while the browse phase runs; each draft takes one photo a round.
+  const uploading = (async () => {
+    while (Date.now() < stopAt) {
+      rounds++;
+      await Promise.all(
+        drafts.rows.map(async ({ id }, i) => {
+          const t0 = performance.now();
+          const res = await upload(`/api/spaces/${id}/photos`, photos[(i + rounds) % photos.length]!, { cookie, origin: base, [UPLOAD_HEADER]: '1', 'x-forwarded-for': `10.0.${i}.1` });
+          const body = JSON.parse(res.text) as { id?: string; message?: string };
+          uploadTimes.push(performance.now() - t0);
+          if (res.status !== 201) {
+            failed++;
+            if (failed < 3) log(`upload refused: ${res.status} ${body.message}`);
+          } else {
+            await fetch(`${base}/api/spaces/${id}/photos/${body.id}`, { method: 'DELETE', headers: { cookie, origin: base } });
+          }
+        }),
+      );
+    }
+  })();
+  const during = await browse(base);
+  await uploading;
+  const elapsed = (Date.now() - started) / 1000;
+  const peak = await ask<{ peakRss: number; rss: number }>(server, 'rss');
+  const loaded = loadavg();
+  const ratio = during.latency.p99 / Math.max(1, baseline.latency.p99);
+  const concurrency = defaultPhotoConcurrency();
+  // The budget (docs/decisions/0800): the idle process plus 256 MB — per running resize a decoded picture
+  // (at most 1600 px wide after shrink-on-load, ~8 MB) and libvips's buffers, the uploads in flight (streamed
+  // to disk, 64 KB each), and what the allocator keeps of freed buffers.
+  const bound = idle.rss + 256 * 1024 * 1024;
+  log(`browse during uploads: ${during.requests.average.toFixed(0)} req/s, p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms (non-2xx ${during.non2xx}): ${ratio.toFixed(2)}× the p99 alone (target ≤ 1.5×)`);
+  log(`uploads: ${uploadTimes.length - failed} done in ${elapsed.toFixed(1)} s = ${((uploadTimes.length - failed) / elapsed).toFixed(2)} uploads/s, p99 ${(p99(uploadTimes) / 1000).toFixed(1)} s, failed ${failed}`);
+  log(`  physical limit: ${concurrency} resize(s) at a time (PHOTO_CONCURRENCY, half of ${os.availableParallelism()} cores); each makes 3 widths × AVIF/WebP/JPEG of one 12-megapixel picture`);
+  log(`peak RSS of the API process: ${mb(peak.peakRss)} (idle ${mb(idle.rss)}; budget ${mb(bound)} = idle + 256 MB): ${peak.peakRss <= bound ? 'holds' : 'EXCEEDED'}`);
+  log(`load average after: ${loaded}`);
+  mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(path.join(import.meta.dirname, 'results', 'photos.txt'), `${lines.join('\n')}\n`);
+} finally {
+  server.kill();
+}

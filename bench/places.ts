@@ -1,0 +1,171 @@
+// `npm run bench:places` (issue 18), on PostgreSQL: BENCH_LISTINGS listings (default 1,000,000, generated
+// with generate_series and placed around their cities) and, side by side in the same run through the real
+// Express app (public-read cache off):
+//   - a 25 km search around Berlin with two other filters vs the same two filters without distance:
+//     p99 at 1 connection and requests/s at 50 connections (target: distance ≤ 1.5× the cost);
+//   - sort=distance page 10 vs page 1 (target ≤ 2×);
+//   - GET /api/places autocomplete p99 at 50 connections (target ≤ 5 ms), beside the in-process search time;
+//   - matching one new listing against BENCH_SEARCHES (default 100,000) saved searches with radii (≤ 1 s).
+// Creates and drops its own database (BENCH_DB_NAME, default fs_places_bench). Writes bench/results/.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '#db/client';
+import { ensureDemoOwner } from '#db/seed/demo-owner';
+import { generateSpaces } from '#db/seed/generate-spaces';
+import { searchPlaces, warmGazetteer } from '#api/modules/places/gazetteer';
+import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
+import { recreateDatabase } from './bench-database';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_places_bench';
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const PORT = Number(process.env.BENCH_PORT ?? 4452);
+const CONNECTIONS = 50;
+const BERLIN_ID = 2950159;
+const FILTERS = 'spaceType=rooftop&maxPrice=6000';
+const CITIES = ['New York', 'Los Angeles', 'Chicago', 'Toronto', 'Vancouver', 'London', 'Manchester', 'Sydney', 'Melbourne', 'Berlin', 'Munich', 'Paris', 'Lyon', 'Amsterdam', 'Rotterdam', 'Tokyo', 'Osaka', 'Singapore'];
+
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = `/${DB_NAME}`;
+const lines: string[] = [];
+const log = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+log(`load average before: ${load()} (2-core machine shared with other work); ${LISTINGS.toLocaleString('en-US')} listings, ${SEARCHES.toLocaleString('en-US')} saved searches`);
+await recreateDatabase(dbUrl.href);
+const database = openDatabase({ databaseUrl: dbUrl.href, poolSize: 2 });
+await database.migrate();
+const { db } = database;
+const ownerId = await ensureDemoOwner(db);
+const now = new Date();
+let started = Date.now();
+await generateSpaces(db, { count: LISTINGS, ownerId, now });
+// Each generated listing placed within about 30 km of its city's centre (the gazetteer's position).
+warmGazetteer();
+const centres = CITIES.map((c) => {
+  const p = searchPlaces(c, 1)[0]!;
+  return sql`(${c}, ${p.latitude}::float8, ${p.longitude}::float8)`;
+});
+await db.execute(sql`update spaces s set latitude = c.lat + (random() - 0.5) * 0.55, longitude = c.lng + (random() - 0.5) * 0.85, location_precision = 'address'
+                     from (values ${sql.join(centres, sql`, `)}) as c(city, lat, lng) where s.city = c.city`);
+await db.execute(sql`vacuum analyze spaces`);
+log(`seeded and placed ${LISTINGS.toLocaleString('en-US')} listings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+function startServer(): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'spaces-server.ts'), ['express', String(PORT)], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: dbUrl.href, NODE_ENV: 'production', PUBLIC_READ_CACHE: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const base = `http://127.0.0.1:${PORT}`;
+const server = await startServer();
+const results: Record<string, unknown> = { listings: LISTINGS, searches: SEARCHES };
+let ok = true;
+const check = (pass: boolean, text: string) => {
+  ok &&= pass;
+  log(`${pass ? 'PASS' : 'FAIL'}  ${text}`);
+};
+try {
+  const distanceUrl = `${base}/api/spaces?near=${BERLIN_ID}&radiusKm=25&${FILTERS}`;
+  const plainUrl = `${base}/api/spaces?${FILTERS}`;
+  for (const url of [distanceUrl, plainUrl]) {
+    const res = await fetch(url);
+    log(`${url.replace(base, '')}: ${res.status}, ${res.headers.get('x-total-count')} matches`);
+  }
+  // Warm-up, then alternating rounds so load changes hit both alike.
+  for (const url of [distanceUrl, plainUrl]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const runs = { distance: { p99: 0, rps: 0 }, plain: { p99: 0, rps: 0 } };
+  for (const [key, url] of [['distance', distanceUrl], ['plain', plainUrl]] as const) {
+    const one = await autocannon({ url, connections: 1, duration: DURATION });
+    const many = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+    runs[key] = { p99: one.latency.p99, rps: many.requests.average };
+    if (one.non2xx || many.non2xx) throw new Error(`${key}: non-2xx answers`);
+  }
+  log(`25 km around Berlin + ${FILTERS}: p99 ${runs.distance.p99} ms at 1 connection, ${runs.distance.rps.toFixed(0)} req/s at ${CONNECTIONS}`);
+  log(`same filters without distance:      p99 ${runs.plain.p99} ms at 1 connection, ${runs.plain.rps.toFixed(0)} req/s at ${CONNECTIONS}`);
+  const costRatio = Math.max(runs.distance.p99 / Math.max(runs.plain.p99, 1), runs.plain.rps / Math.max(runs.distance.rps, 1));
+  results.radius = { ...runs, costRatio };
+  check(costRatio <= 1.5, `distance search ≤ 1.5× the cost of the same filters without it: ${costRatio.toFixed(2)}× (worse of p99 and req/s ratios)`);
+
+  // sort=distance: walk to page 10, then time page 1 and page 10 at one connection.
+  const sorted = `${base}/api/spaces?near=${BERLIN_ID}&radiusKm=50&sort=distance&limit=24`;
+  let cursor = '';
+  for (let page = 1; page < 10; page++) cursor = (await fetch(`${sorted}${cursor && `&cursor=${cursor}`}`)).headers.get('x-next-cursor') ?? '';
+  const first = await autocannon({ url: sorted, connections: 1, duration: DURATION });
+  const tenth = await autocannon({ url: `${sorted}&cursor=${cursor}`, connections: 1, duration: DURATION });
+  log(`sort=distance 50 km: page 1 mean ${first.latency.mean.toFixed(2)} ms p99 ${first.latency.p99} ms; page 10 mean ${tenth.latency.mean.toFixed(2)} ms p99 ${tenth.latency.p99} ms`);
+  results.sortDistance = { first: first.latency, tenth: tenth.latency };
+  check(!!cursor && tenth.latency.mean <= 2 * first.latency.mean, `sort=distance page 10 ≤ 2× page 1: ${(tenth.latency.mean / first.latency.mean).toFixed(2)}×`);
+
+  // Autocomplete: rotating prefixes at 50 connections; the search itself timed in process beside it.
+  const prefixes = ['b', 'be', 'ber', 'mun', 'münch', 'sao', 'york', 'new y', 'san', 'santa', 'lon', 'par', 'tok', 'bro', 'x', 'amst'];
+  let n = 0;
+  const ac = await autocannon({ url: `${base}/api/places?q=ber`, connections: CONNECTIONS, duration: DURATION, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/places?q=${encodeURIComponent(prefixes[n++ % prefixes.length]!)}&limit=8` }) }] });
+  const t0 = performance.now();
+  for (let i = 0; i < 20_000; i++) searchPlaces(prefixes[i % prefixes.length]!, 8);
+  const inProcessUs = ((performance.now() - t0) / 20_000) * 1000;
+  log(`GET /api/places at ${CONNECTIONS} connections: p99 ${ac.latency.p99} ms, ${ac.requests.average.toFixed(0)} req/s; the search itself ${inProcessUs.toFixed(1)} µs per query in process`);
+  results.autocomplete = { p99: ac.latency.p99, rps: ac.requests.average, inProcessUs };
+  check(ac.latency.p99 <= 5 && ac.non2xx === 0, `autocomplete p99 ≤ 5 ms at ${CONNECTIONS} connections: ${ac.latency.p99} ms`);
+} finally {
+  server.kill();
+}
+
+// Alerts: SEARCHES saved searches, most with a centre and radius (around the benchmark cities or anywhere).
+started = Date.now();
+await db.execute(sql`insert into users (email, first_name) select 'farmer' || g || '@bench.test', 'Farmer' from generate_series(1, 5000) g`);
+await db.execute(sql`
+  insert into saved_searches (user_id, name, query, city_key, country_key, space_type_key, max_price, near_lat, near_lng, radius_km, unsubscribe_token, created_at)
+  select u.id, 'Search ' || g, 'near=1', '', case when random() < 0.3 then 'DE' else '' end, case when random() < 0.3 then 'rooftop' else '' end,
+         case when random() < 0.5 then round((1000 + random() * 9000)::numeric, 2) end,
+         case when random() < 0.8 then -50 + random() * 110 end, -180 + random() * 360, 5 + random() * 95,
+         md5(g::text || random()::text), now()
+  from generate_series(1, ${SEARCHES}) g join users u on u.email = 'farmer' || (1 + g % 5000) || '@bench.test'`);
+await db.execute(sql`update saved_searches set near_lat = null, near_lng = null, radius_km = null where near_lat is null`);
+await db.execute(sql`update saved_searches set near_lat = 52.52 + (random() - 0.5), near_lng = 13.4 + (random() - 0.5) where id % 10 = 0 and near_lat is not null`);
+await db.execute(sql`vacuum analyze saved_searches`);
+log(`seeded ${SEARCHES.toLocaleString('en-US')} saved searches (80% with a radius) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const ids = (await queryRows<{ id: number }>(db, sql`select id from spaces where city = 'Berlin' and has_listing_fee and is_active order by id limit 10`)).map((r) => Number(r.id));
+const times: number[] = [];
+let matched = 0;
+for (const id of ids) {
+  const t = performance.now();
+  await db
+    .transaction(async (tx) => {
+      matched += await notifySavedSearches(tx, id, now);
+      throw new Error('rollback');
+    })
+    .catch((e: unknown) => {
+      if ((e as Error).message !== 'rollback') throw e;
+    });
+  times.push(performance.now() - t);
+}
+const max = Math.max(...times);
+log(`matching one Berlin listing against ${SEARCHES.toLocaleString('en-US')} saved searches: first ${times[0]!.toFixed(1)} ms, max ${max.toFixed(1)} ms, ${(matched / ids.length).toFixed(0)} matches each on average`);
+results.alerts = { times, matched };
+check(max <= 1000, `alert matching ≤ 1 s: max ${max.toFixed(1)} ms`);
+log(`load average after: ${load()}`);
+await database.close();
+
+const outDir = path.join(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(path.join(outDir, `places-${stamp}.txt`), lines.join('\n') + '\n');
+writeFileSync(path.join(outDir, `places-${stamp}.json`), JSON.stringify(results, null, 2));
+await recreateDatabase(dbUrl.href);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,64 @@
+// Contracts of reports and the operators' console (issue 19): the request schemas the API validates with.
+// Texts, lists and answer types live in moderation.ts (no zod, for islands).
+import { z } from './zod';
+import { DATABASE_ID_MAX } from './constants';
+import { ACTION_REASON_MAX, AUDIT_PAGE_MAX, MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS } from './moderation';
+
+export * from './moderation';
+
+const id = z.coerce.number().int().positive().max(DATABASE_ID_MAX);
+
+export const createReportSchema = z
+  .object({
+    spaceId: id.optional(),
+    userId: id.optional(),
+    conversationId: id.optional(),
+    reason: z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.reportReason }),
+    details: z.string().trim().max(REPORT_DETAILS_MAX, { error: MODERATION_MESSAGES.reportDetailsTooLong }).default(''),
+  })
+  .refine((v) => [v.spaceId, v.userId, v.conversationId].filter((x) => x !== undefined).length === 1, {
+    error: MODERATION_MESSAGES.reportOneTarget,
+    path: ['spaceId'],
+  });
+export type CreateReportRequest = z.infer<typeof createReportSchema>;
+
+export const actionReasonSchema = z.object({
+  reason: z
+    .string({ error: MODERATION_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, { error: MODERATION_MESSAGES.reasonRequired })
+    .max(ACTION_REASON_MAX, { error: MODERATION_MESSAGES.reasonTooLong }),
+});
+
+export const refundSchema = actionReasonSchema.extend({
+  /** A refunded listing fee unpublishes its listing unless the operator keeps it published. */
+  keepPublished: z.boolean().optional().default(false),
+});
+
+export const auditQuerySchema = z.object({
+  action: z.string().trim().max(40).optional(),
+  targetType: z.enum(['space', 'user', 'report', 'payment', 'coupon']).optional(),
+  targetId: id.optional(),
+  actorId: id.optional(),
+  before: id.optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+
+export const adminSearchSchema = z.object({
+  q: z.string().trim().min(1, { error: 'Type an e-mail, a name, a title or an id.' }).max(200),
+});
+
+export const overviewQuerySchema = z.object({
+  days: z.coerce.number().pipe(z.union([z.literal(30), z.literal(90)], { error: 'days must be 30 or 90' })).default(30),
+});
+
+export const adminCouponSchema = z
+  .object({
+    code: z.string().trim().min(3).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: 'Letters, digits, - and _ only.' }),
+    name: z.string().trim().min(1).max(255).optional(),
+    percentOff: z.number().int().min(1).max(100).optional(),
+    amountOffCents: z.number().int().positive().max(1_000_000).optional(),
+    maxRedemptions: z.number().int().positive().max(1_000_000).optional(),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((v) => (v.percentOff === undefined) !== (v.amountOffCents === undefined), { error: 'Give exactly one of percentOff or amountOffCents.', path: ['percentOff'] });

@@ -1,0 +1,112 @@
+// Reports and the operators' console (issue 19): the fixed lists, limits, texts and answer types, without
+// zod so that islands can import them for nothing.
+
+export const REPORT_REASONS = ['scam', 'not_real', 'wrong_info', 'offensive', 'harassment', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fraud',
+  not_real: 'Not a real space',
+  wrong_info: 'Wrong information',
+  offensive: 'Offensive',
+  harassment: 'Harassment',
+  other: 'Other',
+};
+export const REPORT_TARGETS = ['space', 'user', 'conversation'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_DETAILS_MAX = 2000;
+export const ACTION_REASON_MAX = 1000;
+export const AUDIT_PAGE_MAX = 200;
+
+export const MODERATION_MESSAGES = {
+  reportThanks:
+    'Thank you. Our team reads every report, usually within two working days. If the listing or person breaks our rules we act on it; we do not share your name with them.',
+  reportDuplicate: 'You have already reported this. Our team will look at your report.',
+  reportSelf: 'You cannot report yourself or your own listing.',
+  reportOneTarget: 'Say what you are reporting: one listing, one person or one conversation.',
+  reportReason: 'Choose a reason from the list.',
+  reportDetailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX} characters.`,
+  reportTargetNotFound: 'We could not find what you are reporting. It may have been removed.',
+  tooManyReports: 'You have sent many reports in a short time. Please try again later.',
+  reasonRequired: 'Write a reason: it is kept in the audit log and, where the person is told, sent to them.',
+  reasonTooLong: `The reason must be at most ${ACTION_REASON_MAX} characters.`,
+  accountSuspended: 'This account is suspended. We sent the reason to its e-mail address; reply to that e-mail to appeal.',
+  conversationSuspended: 'This account is suspended: messages can no longer be sent in this conversation.',
+  listingHidden: 'This listing was hidden by FarmSpace. We sent you the reason by e-mail; reply to it to appeal.',
+  listingInReview: 'This listing is waiting for review. We will e-mail you when it is live.',
+  alreadyHidden: 'This listing is already hidden.',
+  notHidden: 'This listing is not hidden.',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
+  notLocked: 'This account is not locked.',
+  reportClosed: 'This report is already closed.',
+  alreadyRefunded: 'This payment was already refunded.',
+  notRefundable: 'Only a successful payment can be refunded.',
+  notAwaitingReview: 'This listing is not waiting for review.',
+  refundUnavailable: 'The payment provider is not available: nothing was refunded. Try again later.',
+  cannotSuspendOperator: 'An operator account cannot be suspended from the console.',
+} as const;
+
+export type AuditEntry = {
+  id: number;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: number;
+  reason: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+};
+
+export type ReportSummary = {
+  id: number;
+  reason: ReportReason;
+  details: string;
+  status: string;
+  createdAt: string;
+  reporter: { id: number; email: string; name: string };
+  target: { type: ReportTarget; id: number; label: string };
+};
+
+export type UserHistory = {
+  id: number;
+  email: string;
+  name: string;
+  verified: boolean;
+  createdAt: string;
+  suspendedAt: string | null;
+  suspendedReason: string | null;
+  lockedUntil: string | null;
+  listings: Array<{ id: number; title: string; status: string }>;
+  payments: Array<{ id: number; amount: string; status: string; refundedAt: string | null; paidAt: string | null; spaceTitle: string | null }>;
+  reports: Array<{ id: number; reason: string; status: string; createdAt: string }>;
+};
+
+export type QueueItem = ReportSummary & {
+  subject: UserHistory | null;
+  space: { id: number; title: string; status: string; hiddenReason: string | null } | null;
+  conversation: Array<{ id: number; senderId: number; content: string; createdAt: string }> | null;
+  history: AuditEntry[];
+};
+
+export const OVERVIEW_METRICS = ['new_users', 'listings_published', 'inquiries', 'messages', 'revenue_cents'] as const;
+export type OverviewMetric = (typeof OVERVIEW_METRICS)[number];
+export const OVERVIEW_METRIC_LABELS: Record<OverviewMetric, string> = {
+  new_users: 'New users',
+  listings_published: 'Listings published',
+  inquiries: 'Inquiries',
+  messages: 'Messages',
+  revenue_cents: 'Revenue (USD)',
+};
+
+export type Overview = {
+  days: number;
+  /** One date per day, oldest first (UTC, YYYY-MM-DD). */
+  dates: string[];
+  series: Record<OverviewMetric, number[]>;
+  totals: Record<OverviewMetric, number> & { page_views: number; card_opens: number };
+  openReports: number;
+  awaitingReview: number;
+};
+
+export type ListingStats = { dates: string[]; pageViews: number[]; cardOpens: number[]; inquiries: number[] };

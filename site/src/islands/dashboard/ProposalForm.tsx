@@ -1,0 +1,224 @@
+// Propose (or counter) lease terms in a conversation (issue 20): a dialog with every term, the rent
+// prefilled with the listing's price (or the terms being countered). The API checks the terms with the
+// shared contract; its field errors are shown beside the fields.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  ACCESS_HOURS_MAX,
+  AGREEMENT_TEXTS,
+  DEPOSIT_MONTHS_MAX,
+  GROWING_ACTIVITIES_MAX,
+  PROPOSAL_NOTES_MAX,
+  TERM_MONTHS_MAX,
+  TERM_MONTHS_MIN,
+  UTILITIES_PAYER_LABEL,
+  UTILITIES_PAYERS,
+  type LeaseProposal,
+} from '#contracts/agreements';
+import type { ConversationListItem } from '#contracts/messaging';
+import { ApiRequestError, errorMessage } from '../../lib/api-client';
+import { proposeTerms, type ProposalDraft } from '../../lib/agreements-store';
+import { showToast } from '../../lib/toast-store';
+import { Field, FormField } from '../FormField';
+
+const control = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
+
+/** Today as YYYY-MM-DD in the browser's calendar: the earliest start date. */
+function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function firstOfNextMonth(): string {
+  const d = new Date();
+  const next = new Date(d.getFullYear(), d.getMonth() + 1, 1);
+  return `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-01`;
+}
+
+function initialDraft(conversation: ConversationListItem, base: LeaseProposal | null): ProposalDraft {
+  if (base) {
+    return {
+      rent: base.rent,
+      startDate: base.startDate < todayIso() ? firstOfNextMonth() : base.startDate,
+      termMonths: String(base.termMonths),
+      areaSqFt: base.areaSqFt === null ? '' : String(base.areaSqFt),
+      depositMonths: String(base.depositMonths),
+      utilitiesPaidBy: base.utilitiesPaidBy,
+      growingActivities: base.growingActivities,
+      accessHours: base.accessHours,
+      insuranceAmount: base.insuranceAmount ?? '',
+      notes: base.notes,
+    };
+  }
+  return {
+    rent: conversation.space.pricePerMonth,
+    startDate: firstOfNextMonth(),
+    termMonths: '12',
+    areaSqFt: '',
+    depositMonths: '2',
+    utilitiesPaidBy: 'tenant',
+    growingActivities: '',
+    accessHours: '',
+    insuranceAmount: '1000000',
+    notes: '',
+  };
+}
+
+export function ProposalForm({ conversation, base, counter, trigger }: { conversation: ConversationListItem; base: LeaseProposal | null; counter: boolean; trigger: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<ProposalDraft>(() => initialDraft(conversation, base));
+  const [wholeSpace, setWholeSpace] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const set = (key: keyof ProposalDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  function onOpenChange(next: boolean) {
+    if (sending) return;
+    if (next) {
+      const fresh = initialDraft(conversation, base);
+      setDraft(fresh);
+      setWholeSpace(fresh.areaSqFt === '');
+      setErrors({});
+    }
+    setOpen(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await proposeTerms(conversation.id, { ...draft, areaSqFt: wholeSpace ? '' : draft.areaSqFt });
+      showToast(AGREEMENT_TEXTS.proposed);
+      setOpen(false);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fieldErrors) setErrors(error.fieldErrors);
+      showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const currency = conversation.space.currency || 'USD';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-[90] max-h-[90vh] w-[calc(100vw-2rem)] max-w-[640px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+          data-testid="proposal-form"
+        >
+          <Dialog.Title className="text-xl font-bold tracking-tight text-ink">{counter ? 'Counter with new terms' : 'Propose lease terms'}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">
+            {conversation.space.title}. {counter ? 'Your terms replace the open ones.' : 'The other party can accept, decline or counter.'} {AGREEMENT_TEXTS.draftNotice}
+          </Dialog.Description>
+          <form className="mt-5 grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+            <FormField label={`Monthly rent (${currency})`} name="rent" inputMode="decimal" required value={draft.rent} error={errors.rent} onValueChange={set('rent')} />
+            <FormField label="Start date" name="startDate" type="date" required min={todayIso()} value={draft.startDate} error={errors.startDate} onValueChange={set('startDate')} />
+            <FormField
+              label="Term (months)"
+              name="termMonths"
+              type="number"
+              required
+              min={TERM_MONTHS_MIN}
+              max={TERM_MONTHS_MAX}
+              value={draft.termMonths}
+              error={errors.termMonths}
+              onValueChange={set('termMonths')}
+            />
+            <FormField
+              label="Deposit (months of rent)"
+              name="depositMonths"
+              type="number"
+              min={0}
+              max={DEPOSIT_MONTHS_MAX}
+              step={0.5}
+              value={draft.depositMonths}
+              error={errors.depositMonths}
+              onValueChange={set('depositMonths')}
+            />
+            <fieldset className="flex flex-col gap-2 sm:col-span-2">
+              <legend className="text-sm font-medium text-ink">Area let</legend>
+              <div className="flex flex-wrap items-center gap-4">
+                <label className="flex items-center gap-2 text-sm text-ink">
+                  <input type="radio" name={`${id}-area`} checked={wholeSpace} onChange={() => setWholeSpace(true)} />
+                  Whole space ({conversation.space.size.toLocaleString('en-US')} sq ft)
+                </label>
+                <label className="flex items-center gap-2 text-sm text-ink">
+                  <input type="radio" name={`${id}-area`} checked={!wholeSpace} onChange={() => setWholeSpace(false)} />
+                  Part of it
+                </label>
+              </div>
+              {!wholeSpace && (
+                <FormField
+                  label="Square feet let"
+                  name="areaSqFt"
+                  type="number"
+                  min={1}
+                  max={conversation.space.size}
+                  value={draft.areaSqFt}
+                  error={errors.areaSqFt}
+                  onValueChange={set('areaSqFt')}
+                />
+              )}
+              {wholeSpace && errors.areaSqFt && <p className="text-sm text-[var(--color-danger)]">{errors.areaSqFt}</p>}
+            </fieldset>
+            <Field id={`${id}-utilities`} label="Utilities paid by" error={errors.utilitiesPaidBy} name="utilitiesPaidBy">
+              <select id={`${id}-utilities`} name="utilitiesPaidBy" className={`${control} border-line`} value={draft.utilitiesPaidBy} onChange={(e) => set('utilitiesPaidBy')(e.target.value)}>
+                {UTILITIES_PAYERS.map((payer) => (
+                  <option key={payer} value={payer}>
+                    {UTILITIES_PAYER_LABEL[payer]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <FormField label={`Insurance per occurrence (${currency})`} name="insuranceAmount" inputMode="decimal" value={draft.insuranceAmount} error={errors.insuranceAmount} onValueChange={set('insuranceAmount')} />
+            <FormField
+              label="Access hours"
+              name="accessHours"
+              placeholder="e.g. 24/7, or Mon-Sat 6:00-20:00"
+              maxLength={ACCESS_HOURS_MAX}
+              value={draft.accessHours}
+              error={errors.accessHours}
+              onValueChange={set('accessHours')}
+            />
+            <FormField
+              label="Growing activities allowed"
+              name="growingActivities"
+              placeholder="e.g. hydroponic greens, microgreens"
+              maxLength={GROWING_ACTIVITIES_MAX}
+              value={draft.growingActivities}
+              error={errors.growingActivities}
+              onValueChange={set('growingActivities')}
+            />
+            <div className="sm:col-span-2">
+              <Field id={`${id}-notes`} label="Notes" error={errors.notes} name="notes">
+                <textarea
+                  id={`${id}-notes`}
+                  name="notes"
+                  rows={3}
+                  maxLength={PROPOSAL_NOTES_MAX}
+                  className={`${control} resize-y ${errors.notes ? 'border-[var(--color-danger)]' : 'border-line'}`}
+                  value={draft.notes}
+                  onChange={(e) => set('notes')(e.target.value)}
+                />
+              </Field>
+            </div>
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <Dialog.Close className="btn-outline" disabled={sending}>
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className="btn-primary" disabled={sending}>
+                {sending ? 'Sending...' : counter ? 'Send counter-proposal' : 'Propose terms'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
