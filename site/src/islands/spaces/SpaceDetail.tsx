@@ -111,6 +111,12 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
       </dl>
     </>
   );
+  // Anyone signed in may report a listing that is not their own (issue 19); demo listings have no owner to report.
+  const report = viewer.status === 'signed-in' && viewer.user.id !== space.ownerId && !space.isDemoListing && (
+    <p className="text-center">
+      <ReportDialog target={{ spaceId: space.id }} label="Report this listing" />
+    </p>
+  );
   if (layout === 'page') {
     return (
       <div className="flex flex-col gap-6" data-space-detail={space.id}>
@@ -122,6 +128,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
               {price}
               {facts}
               <SpaceActions space={space} viewer={viewer} variant="detail" />
+              {report}
               {fitControl}
               {system && <FitDetails space={space} system={system} />}
             </div>
@@ -140,11 +147,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
       {system && <FitDetails space={space} system={system} />}
       {details}
       <SpaceActions space={space} viewer={viewer} variant="detail" />
-      {viewer.status === 'signed-in' && viewer.user.id !== space.ownerId && !space.isDemoListing && (
-        <p className="text-center">
-          <ReportDialog target={{ spaceId: space.id }} label="Report this listing" />
-        </p>
-      )}
+      {report}
     </div>
   );
 }
