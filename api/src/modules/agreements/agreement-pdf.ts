@@ -1,9 +1,12 @@
 // The agreement draft as a PDF (issue 20), made with @react-pdf/renderer on the server only: real text
 // (selectable, searchable, extractable), the draft notice and the platform-only statement fixed on every
 // page with the reference and page number. The same parts as the .txt (agreement-document.ts).
+import { createHash } from 'node:crypto';
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from '@react-pdf/renderer';
+import { LRUCache } from 'lru-cache';
 import { createElement as h } from 'react';
-import { agreementParts, type AgreementFacts } from './agreement-document';
+import { createLimiter } from '#api/lib/limiter';
+import { agreementParts, type AgreementFacts, type AgreementParts } from './agreement-document';
 
 const styles = StyleSheet.create({
   page: { paddingTop: 84, paddingBottom: 56, paddingHorizontal: 48, fontFamily: 'Helvetica', fontSize: 10, color: '#1f2a24' },
@@ -21,8 +24,27 @@ const styles = StyleSheet.create({
   body: { fontFamily: 'Courier', fontSize: 8.2, lineHeight: 1.35 },
 });
 
+// Rendering takes a core for a tenth of a second or more, and the same accepted terms are downloaded again and
+// again (both parties, each device, each click). The PDF is a pure function of its parts, so it is kept by their
+// hash (at most 32 MB of PDFs), rendered once for concurrent asks, and at most one renders at a time: a burst of
+// downloads cannot starve the requests around it (the fuzz suite's 1,250 downloads once made the database pool
+// time out behind them).
+const renderOne = createLimiter(1);
+const rendered = new LRUCache<string, Buffer, AgreementParts>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (pdf) => pdf.length,
+  fetchMethod: (_key, _stale, { context }) => renderOne.run(() => renderPdf(context)),
+});
+
 export async function agreementPdf(facts: AgreementFacts): Promise<Buffer> {
   const parts = agreementParts(facts);
+  const key = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+  const pdf = await rendered.fetch(key, { context: parts });
+  if (!pdf) throw new Error('the agreement PDF could not be rendered');
+  return pdf;
+}
+
+async function renderPdf(parts: AgreementParts): Promise<Buffer> {
   const [draft, platform] = parts.notices;
   const doc = h(
     Document,

@@ -110,28 +110,6 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
   };
 }
 
-/** At most `limit` tasks run at once; the others wait in arrival order. */
-export function createLimiter(limit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return {
-    get pending() {
-      return waiting.length;
-    },
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      else running++;
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      }
-    },
-  };
-}
-
 export function defaultPhotoConcurrency(): number {
   return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
