@@ -104,9 +104,9 @@ export type Overview = {
   /** One date per day, oldest first (UTC, YYYY-MM-DD). */
   dates: string[];
   series: Record<OverviewMetric, number[]>;
-  totals: Record<OverviewMetric, number> & { page_views: number; card_opens: number };
+  totals: Record<OverviewMetric, number> & { page_views: number; card_opens: number; saves: number };
   openReports: number;
   awaitingReview: number;
 };
 
-export type ListingStats = { dates: string[]; pageViews: number[]; cardOpens: number[]; inquiries: number[] };
+export type ListingStats = { dates: string[]; pageViews: number[]; cardOpens: number[]; inquiries: number[]; saves: number[] };

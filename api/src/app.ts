@@ -48,6 +48,7 @@ import { createListingStatsRouter } from './modules/listing-stats/listing-stats.
 import { createListingViewCounter } from './modules/listing-stats/listing-views';
 import { createAdminRouter } from './modules/moderation/admin.routes';
 import { createReportsRouter } from './modules/moderation/reports.routes';
+import { createSavedSpacesRouter } from './modules/saved-spaces/saved-spaces.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
   api.use(createAgreementsRouter(context));
   api.use(createPaymentsRouter(context));
   api.use(createSavedSearchesRouter(context));
+  api.use(createSavedSpacesRouter(context));
   api.use(createReportsRouter(context));
   api.use(createListingStatsRouter(context));
   api.use(createAdminRouter(context));

@@ -8,3 +8,4 @@ export * from './content';
 export * from './security';
 export * from './saved-searches';
 export * from './moderation';
+export * from './saved-spaces';

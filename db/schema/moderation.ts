@@ -80,7 +80,7 @@ export const dailyCounts = pgTable(
 
 /**
  * A listing's numbers per UTC day: page views and card opens (counted in memory, flushed by the API;
- * nothing about the viewer is kept), inquiries (trigger). Read by the owner's chart in My Listings.
+ * nothing about the viewer is kept), inquiries and saves (triggers). Read by the owner's chart in My Listings.
  */
 export const spaceDailyStats = pgTable(
   'space_daily_stats',
@@ -92,6 +92,7 @@ export const spaceDailyStats = pgTable(
     pageViews: integer('page_views').notNull().default(0),
     cardOpens: integer('card_opens').notNull().default(0),
     inquiries: integer('inquiries').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.day] })],
 );

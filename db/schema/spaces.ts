@@ -68,6 +68,8 @@ export const spaces = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     hiddenWithOwner: boolean('hidden_with_owner').notNull().default(false),
+    /** Whether the listing was switched on when it was hidden (false: its owner had paused it), so unhiding restores that. */
+    hiddenWasActive: boolean('hidden_was_active').notNull().default(true),
     /** LISTING_REVIEW=before: paid, waiting for an operator's approval; never active meanwhile. */
     awaitingReviewSince: timestamp('awaiting_review_since', { withTimezone: true }),
     // Growing facts (contracts/growing.ts), all optional (null = the owner did not say), in SI units.

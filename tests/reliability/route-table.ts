@@ -234,6 +234,9 @@ export const ROUTES: RouteEntry[] = [
 
   // ---- reports, listing numbers, the operators' console (issue 19) -------------------------------
   { method: 'POST', path: '/api/reports', writes: true, access: 'signed-in', ok: 201, body: async (s) => ({ spaceId: await s.publishedSpace(s.third), reason: 'scam', details: 'Asked for a deposit by wire.' }) },
+  { method: 'GET', path: '/api/saved-spaces', writes: false, access: 'signed-in' },
+  { method: 'PUT', path: '/api/spaces/:id/saved', writes: true, access: 'signed-in', fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
+  { method: 'DELETE', path: '/api/spaces/:id/saved', writes: true, access: 'signed-in', fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
   { method: 'POST', path: '/api/spaces/:id/card-open', writes: true, access: 'public', ok: 204, fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
   { method: 'GET', path: '/api/spaces/:id/stats', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.publishedSpace(s.owner)) }) },
   { method: 'GET', path: '/api/admin/overview', writes: false, access: 'operator', query: async () => 'days=90' },

@@ -11,7 +11,7 @@ import { createSavedSearch } from '#api/modules/saved-searches/saved-searches.se
 import { startFakeStripe, type FakeStripe } from '../../fixtures/fake-stripe';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
-import { createSignedInUser, type TestUser } from '../../fixtures/users';
+import { cookieFromSetCookie, createSignedInUser, type TestUser } from '../../fixtures/users';
 import { checkout, createDraft, paymentsOf, spaceRowOf } from '../payments/payments-helpers';
 
 const OPERATOR_EMAIL = 'ops@farmspace.test';
@@ -147,6 +147,41 @@ describe('moderation', () => {
     expect((await act(`/api/admin/spaces/${spaceId}/unhide`, { reason: 'Owner sent proof.' })).status).toBe(200);
     expect((await t.request(`/api/spaces/${spaceId}`)).status).toBe(200);
     expect((await act(`/api/admin/spaces/${spaceId}/unhide`, { reason: 'again' })).status).toBe(409);
+  });
+
+  it('a listing its owner paused comes back paused: after unhide, and after a suspension is lifted; pausing while hidden is kept too', async () => {
+    const pause = (id: number, isActive: boolean, user = owner) => t.request(`/api/spaces/${id}`, { method: 'PATCH', cookie: user.cookie, body: { isActive } });
+    const statusOf = async (id: number, user = owner) => ((await t.request('/api/spaces/my', { cookie: user.cookie })).json as Array<{ id: number; status: string }>).find((s) => s.id === id)!.status;
+
+    const paused = await publishedSpace(owner.id, 'Paused before it was hidden');
+    expect((await pause(paused, false)).status).toBe(200);
+    expect((await act(`/api/admin/spaces/${paused}/hide`)).status).toBe(200);
+    expect((await act(`/api/admin/spaces/${paused}/unhide`, { reason: 'Cleared.' })).status).toBe(200);
+    expect(await statusOf(paused)).toBe('paused');
+    expect((await t.request(`/api/spaces/${paused}`)).status).toBe(404);
+
+    // Live when hidden, paused by its owner meanwhile (resuming is refused while hidden): paused after.
+    const live = await publishedSpace(owner.id, 'Paused while hidden');
+    expect((await act(`/api/admin/spaces/${live}/hide`)).status).toBe(200);
+    expect((await pause(live, true)).status).toBe(409);
+    expect((await pause(live, false)).status).toBe(200);
+    expect(await statusOf(live)).toBe('hidden');
+    expect((await act(`/api/admin/spaces/${live}/unhide`, { reason: 'Cleared.' })).status).toBe(200);
+    expect(await statusOf(live)).toBe('paused');
+
+    // A suspension hides every listing; reinstating brings back the live one live and the paused one paused.
+    const other = await createSignedInUser(t, { firstName: 'Pia', verified: true });
+    const a = await publishedSpace(other.id, 'Live when suspended');
+    const b = await publishedSpace(other.id, 'Paused when suspended');
+    expect((await pause(b, false, other)).status).toBe(200);
+    expect((await act(`/api/admin/users/${other.id}/suspend`, { reason: 'Checking identity.' })).status).toBe(200);
+    expect((await act(`/api/admin/users/${other.id}/reinstate`, { reason: 'Identity confirmed.' })).status).toBe(200);
+    expect((await t.request(`/api/spaces/${a}`)).status).toBe(200);
+    expect((await t.request(`/api/spaces/${b}`)).status).toBe(404);
+    const relogged = await t.request('/api/auth/login', { body: { email: other.email, password: other.password } });
+    const cookie = cookieFromSetCookie(relogged.headers.getSetCookie());
+    const mine = (await t.request('/api/spaces/my', { cookie })).json as Array<{ id: number; status: string }>;
+    expect(Object.fromEntries(mine.map((s) => [s.id, s.status]))).toEqual({ [a]: 'active', [b]: 'paused' });
   });
 
   it("suspending an account: its open session gets 401 on the next request, it cannot sign in, its listings are hidden, the other party sees it suspended", async () => {

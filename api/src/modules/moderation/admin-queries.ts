@@ -196,14 +196,16 @@ export async function overview(db: Executor, days: 30 | 90, now: Date): Promise<
     else series[r.metric as OverviewMetric][i]! += Number(r.value);
   }
   const totals = Object.fromEntries(OVERVIEW_METRICS.map((m) => [m, series[m].reduce((a, b) => a + b, 0)])) as Overview['totals'];
-  const [views] = await queryRows<{ page_views: number; card_opens: number }>(
+  const [views] = await queryRows<{ page_views: number; card_opens: number; saves: number }>(
     db,
     sql`select coalesce(sum(value) filter (where metric = 'page_views'), 0)::bigint as page_views,
-               coalesce(sum(value) filter (where metric = 'card_opens'), 0)::bigint as card_opens
-        from ${dailyCounts} where metric in ('page_views', 'card_opens') and day >= ${from}`,
+               coalesce(sum(value) filter (where metric = 'card_opens'), 0)::bigint as card_opens,
+               coalesce(sum(value) filter (where metric = 'saves'), 0)::bigint as saves
+        from ${dailyCounts} where metric in ('page_views', 'card_opens', 'saves') and day >= ${from}`,
   );
   totals.page_views = Number(views?.page_views ?? 0);
   totals.card_opens = Number(views?.card_opens ?? 0);
+  totals.saves = Number(views?.saves ?? 0);
   const [open] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${reports} where status = 'open'`);
   const [review] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${spaces} where awaiting_review_since is not null`);
   return { days, dates, series, totals, openReports: Number(open?.n ?? 0), awaitingReview: Number(review?.n ?? 0) };
@@ -215,13 +217,14 @@ export async function listingStats(db: Executor, spaceId: number, createdAt: Dat
   const dates = dayRange(days, now);
   const rows = await db.select().from(spaceDailyStats).where(and(eq(spaceDailyStats.spaceId, spaceId), sql`${spaceDailyStats.day} >= ${dates[0]!}`));
   const index = new Map(dates.map((d, i) => [d, i]));
-  const out: ListingStats = { dates, pageViews: dates.map(() => 0), cardOpens: dates.map(() => 0), inquiries: dates.map(() => 0) };
+  const out: ListingStats = { dates, pageViews: dates.map(() => 0), cardOpens: dates.map(() => 0), inquiries: dates.map(() => 0), saves: dates.map(() => 0) };
   for (const r of rows) {
     const i = index.get(r.day);
     if (i === undefined) continue;
     out.pageViews[i] = r.pageViews;
     out.cardOpens[i] = r.cardOpens;
     out.inquiries[i] = r.inquiries;
+    out.saves[i] = r.saves;
   }
   return out;
 }

@@ -54,7 +54,7 @@ export async function hideSpace(ctx: Ctx, operator: Operator, spaceId: number, r
   await (ctx.db as Database).transaction(async (tx) => {
     const row = await lockSpace(tx, spaceId);
     if (row.hiddenAt) throw AppError.conflict(MODERATION_MESSAGES.alreadyHidden);
-    await tx.update(spaces).set({ hiddenAt: now, hiddenReason: reason, hiddenWithOwner: false, isActive: false, updatedAt: now }).where(eq(spaces.id, spaceId));
+    await tx.update(spaces).set({ hiddenAt: now, hiddenReason: reason, hiddenWithOwner: false, hiddenWasActive: row.isActive, isActive: false, updatedAt: now }).where(eq(spaces.id, spaceId));
     await closeReports(tx, operator, now, and(eq(reports.targetType, 'space'), eq(reports.targetId, spaceId)));
     await recordAudit(tx, { actor: operator, action: 'space.hide', targetType: 'space', targetId: spaceId, reason, details: { title: row.title, wasActive: row.isActive }, at: now });
     await tell(
@@ -98,10 +98,11 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
 }
 
 function restoredState(row: typeof spaces.$inferSelect, now: Date) {
-  // A draft was active-by-default before it was hidden; a paid listing is live again until its end date
-  // (the expiry job archives it if that has passed); one in review stays waiting (never active).
+  // Back as the owner left it: a listing they had paused stays paused (hiddenWasActive). Otherwise a draft
+  // was active-by-default before it was hidden; a paid listing is live again until its end date (the expiry
+  // job archives it if that has passed); one in review stays waiting (never active).
   const live = !row.awaitingReviewSince && (row.isDemoListing || !row.hasListingFee || row.expiresAt.getTime() > now.getTime());
-  return { hiddenAt: null, hiddenReason: null, hiddenWithOwner: false, isActive: live, updatedAt: now };
+  return { hiddenAt: null, hiddenReason: null, hiddenWithOwner: false, hiddenWasActive: true, isActive: live && row.hiddenWasActive, updatedAt: now };
 }
 
 export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, reason: string): Promise<{ hiddenListings: number }> {
@@ -115,7 +116,8 @@ export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, 
     const revoked = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
     const hidden = await tx
       .update(spaces)
-      .set({ hiddenAt: now, hiddenReason: `Account suspended: ${reason}`, hiddenWithOwner: true, isActive: false, updatedAt: now })
+      // hidden_was_active takes is_active as it was before this statement (SET reads the old row).
+      .set({ hiddenAt: now, hiddenReason: `Account suspended: ${reason}`, hiddenWithOwner: true, hiddenWasActive: sql`${spaces.isActive}`, isActive: false, updatedAt: now })
       .where(and(eq(spaces.ownerId, userId), isNull(spaces.hiddenAt), isNull(spaces.deletedAt)))
       .returning({ id: spaces.id });
     await closeReports(tx, operator, now, sql`(${reports.subjectUserId} = ${userId} or (${reports.targetType} = 'user' and ${reports.targetId} = ${userId}))`);

@@ -186,7 +186,7 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
 // ---- single space, own spaces --------------------------------------------------------------------
 
 /** A listing that exists for everyone, its owner included: a deleted (archived) listing does not. */
-async function findSpace(db: Executor, id: number): Promise<SpaceRow | undefined> {
+export async function findSpace(db: Executor, id: number): Promise<SpaceRow | undefined> {
   const [row] = await db.select().from(spaces).where(and(eq(spaces.id, id), isNull(spaces.deletedAt)));
   return row;
 }
@@ -273,7 +273,8 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
     .update(spaces)
     .set({
       ...fields,
-      ...(isActive !== undefined && { isActive }),
+      // A hidden listing is never active (the check constraint): pausing it records what unhiding restores.
+      ...(isActive !== undefined && (row.hiddenAt ? { hiddenWasActive: isActive } : { isActive })),
       ...(moved && { latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, locationPrecision: position?.locationPrecision ?? null }),
       updatedAt: now,
     })

@@ -68,7 +68,7 @@ export function OverviewPanel() {
               Open reports: <strong data-open-reports>{data.openReports}</strong>
             </a>
             {' · '}Waiting for review: <strong>{data.awaitingReview}</strong> · Listing page views: <strong>{data.totals.page_views}</strong> · Card opens:{' '}
-            <strong>{data.totals.card_opens}</strong>
+            <strong>{data.totals.card_opens}</strong> · Saves: <strong>{data.totals.saves}</strong>
           </p>
         )}
       </div>

@@ -1,4 +1,4 @@
-// A listing's numbers for its owner (issue 19): page views, card opens and inquiries per day over its
+// A listing's numbers for its owner (issue 19): page views, card opens, inquiries and saves per day over its
 // life, read when the owner opens the disclosure (one request per listing asked for, not per listing
 // shown), through the islands' fetcher context. A small inline SVG chart with the same numbers as a table for screen readers.
 import { useStore } from '@nanostores/react';
@@ -12,6 +12,7 @@ const SERIES = [
   { key: 'pageViews', label: 'Page views', color: '#1c663c' },
   { key: 'cardOpens', label: 'Card opens', color: '#b7791f' },
   { key: 'inquiries', label: 'Inquiries', color: '#2b6cb0' },
+  { key: 'saves', label: 'Saves', color: '#9b2c6f' },
 ] as const;
 
 function Sparkline({ stats }: { stats: ListingStats }) {
