@@ -1,4 +1,4 @@
--- Issue 19's "saves by farmers", hand-written (docs/decisions/1011): a first save of a listing by a farmer
+-- Issue 19's "saves by farmers", hand-written (docs/decisions/1006): a first save of a listing by a farmer
 -- counts once, on its day, in the owner's numbers (space_daily_stats.saves) and the console's totals
 -- (daily_counts 'saves'). Saving again after unsaving updates the row and is not counted again.
 CREATE OR REPLACE FUNCTION farmspace_count_saves() RETURNS trigger LANGUAGE plpgsql AS $$

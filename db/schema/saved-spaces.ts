@@ -1,7 +1,7 @@
 // Listings a farmer saved (issue 19's "saves by farmers"): the farmer's own short list, and a number the
 // owner sees per day. Unsaving keeps the row with removedAt set, so saving again is not counted again: the
 // owner's daily "saves" is the number of farmers who saved the listing for the first time that day
-// (counted by a trigger on insert, docs/decisions/1011).
+// (counted by a trigger on insert, docs/decisions/1006).
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces';

@@ -1,5 +1,5 @@
 // The dashboard (spec 2.8), at /dashboard and at / for a signed-in user (the page holds the greeting): the
-// tabs Overview, My Listings, Inquiries, Messages and Saved Searches (Radix Tabs), deep-linkable with ?tab=
+// tabs Overview, My Listings, Inquiries, Messages, Saved Spaces and Saved Searches (Radix Tabs), deep-linkable with ?tab=
 // and &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
@@ -12,6 +12,7 @@ import { MessagesTab } from './dashboard/MessagesTab';
 import { MyListingsTab } from './dashboard/MyListingsTab';
 import { OverviewTab } from './dashboard/OverviewTab';
 import SavedSearches from './dashboard/SavedSearches';
+import { SavedSpacesTab } from './dashboard/SavedSpacesTab';
 import { useTabAddress, writeTabAddress, type TabEntry } from './tab-table';
 
 type TabContext = { userId: number; requestedConversation: number | null; selectConversation(id: number): void };
@@ -26,6 +27,7 @@ const TABS: TabEntry<TabContext>[] = [
     label: 'Messages',
     render: (ctx) => <MessagesTab userId={ctx.userId} requestedConversation={ctx.requestedConversation} onSelect={ctx.selectConversation} />,
   },
+  { value: 'saved', label: 'Saved Spaces', render: () => <SavedSpacesTab /> },
   { value: 'saved-searches', label: 'Saved Searches', render: () => <SavedSearches /> },
 ];
 
@@ -52,7 +54,7 @@ export default function Dashboard() {
     });
   }, []);
 
-  // On a phone the five tabs scroll sideways: keep the open one (say a deep-linked ?tab=saved-searches) in
+  // On a phone the six tabs scroll sideways: keep the open one (say a deep-linked ?tab=saved-searches) in
   // view, scrolling the tab strip only, never the page.
   useEffect(() => {
     const list = tabList.current;

@@ -1,4 +1,4 @@
-// Listings a farmer saved (issue 19, docs/decisions/1011). Saving needs a public listing that is not one's
+// Listings a farmer saved (issue 19, docs/decisions/1006). Saving needs a public listing that is not one's
 // own; it is idempotent and bounded (SAVED_SPACES_MAX per account, checked under a lock on the user's row
 // so racing saves cannot pass it). Unsaving keeps the row (removed_at), so a save counted in the owner's
 // numbers (trigger, migration 0015) is counted once per farmer however often it is toggled.

@@ -1,5 +1,5 @@
 // The action area of a space (spec 2.5 cards, 2.6 detail): demo → example notice; own → manage from the
-// dashboard; signed-in → Contact Owner, or View conversation once the farmer has written about it;
+// dashboard; signed-in → Contact Owner, or View conversation once the farmer has written about it, and Save;
 // signed-out (also while loading) → Sign In / Sign Up.
 import { editListingHref } from './edit-listing';
 import { useStore } from '@nanostores/react';
@@ -10,6 +10,7 @@ import type { Space } from '#contracts/spaces.schemas';
 import { $conversationBySpace, lookUpConversation, rememberConversation } from '../../lib/conversation-lookup-store';
 import type { UserState } from '../../lib/user-store';
 import { ContactDialog } from './ContactDialog';
+import { SaveSpaceButton } from './SaveSpaceButton';
 
 export type SpaceViewer = UserState;
 
@@ -79,7 +80,12 @@ export function SpaceActions({ space, viewer, variant }: { space: Space; viewer:
   }
   if (viewer.status === 'signed-in') {
     return (
-      <ContactOwner space={space} user={viewer.user} />
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <ContactOwner space={space} user={viewer.user} />
+        </div>
+        <SaveSpaceButton space={space} />
+      </div>
     );
   }
   return (

@@ -1,0 +1,72 @@
+// The dashboard's Saved Spaces tab (issue 19): the listings the farmer saved, newest first, each opening
+// its page; one that is no longer listed keeps its title and says so; Remove takes it off the list.
+import { useStore } from '@nanostores/react';
+import { SAVED_SPACE_TEXTS, type SavedSpace } from '#contracts/saved-spaces';
+import { errorMessage } from '../../lib/api-client';
+import { $savedSpaces, unsaveSpace } from '../../lib/saved-spaces-store';
+import { formatPrice, formatSize } from '../../lib/space-display';
+import { showToast } from '../../lib/toast-store';
+import { SpaceImage } from '../spaces/SpaceImage';
+import { shortDate } from './format';
+
+async function remove(item: SavedSpace) {
+  try {
+    await unsaveSpace(item.spaceId);
+    showToast(SAVED_SPACE_TEXTS.removed);
+  } catch (error) {
+    showToast({ title: 'Error', description: errorMessage(error, 'Failed to remove the space'), variant: 'destructive' });
+  }
+}
+
+export function SavedSpacesTab() {
+  const { data: items, error } = useStore($savedSpaces);
+  if (!items && !error) return <p role="status" className="p-6 text-sm text-muted">Loading your saved spaces…</p>;
+  if (!items)
+    return (
+      <div className="card p-6 text-center">
+        <p className="font-semibold text-ink">We couldn’t load your saved spaces.</p>
+        <button type="button" className="btn-outline mt-3" onClick={() => $savedSpaces.invalidate()}>
+          Try Again
+        </button>
+      </div>
+    );
+  if (!items.length)
+    return (
+      <div className="card p-8 text-center" data-testid="saved-spaces-empty">
+        <p className="text-sm text-muted">{SAVED_SPACE_TEXTS.empty}</p>
+        <a href="/spaces" className="btn-primary mt-4">
+          Browse Spaces
+        </a>
+      </div>
+    );
+  return (
+    <ul className="card divide-y divide-line" aria-label="Saved spaces" data-testid="saved-spaces">
+      {items.map((item) => (
+        <li key={item.spaceId} className="flex items-center gap-4 p-4">
+          {item.space ? (
+            <SpaceImage space={item.space} className="h-16 w-24 shrink-0 rounded-md bg-brand-50 object-cover" sizes="96px" maxWidth={400} />
+          ) : (
+            <div className="h-16 w-24 shrink-0 rounded-md bg-soil-100" aria-hidden="true" />
+          )}
+          <div className="min-w-0 flex-1">
+            {item.space ? (
+              <a href={`/spaces/${item.spaceId}`} className="line-clamp-2 font-semibold wrap-anywhere text-ink hover:text-brand-700 hover:underline" title={item.title}>
+                {item.title}
+              </a>
+            ) : (
+              <p className="line-clamp-2 font-semibold wrap-anywhere text-ink" title={item.title}>
+                {item.title}
+              </p>
+            )}
+            <p className="text-sm text-muted">
+              {item.space ? `${item.space.city} · ${formatSize(item.space.size)} · ${formatPrice(item.space.pricePerMonth)}/month` : 'No longer listed'} · saved {shortDate(item.savedAt)}
+            </p>
+          </div>
+          <button type="button" className="btn-outline shrink-0 py-1.5 text-sm" onClick={() => void remove(item)}>
+            Remove<span className="sr-only"> {item.title}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
