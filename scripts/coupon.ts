@@ -2,18 +2,21 @@
 //   npm run coupon -- create SPRING20 --percent 20 --max 100 --expires 2027-06-30 [--name "Spring sale"]
 //   npm run coupon -- create TENOFF --amount 1000          (amount in cents: $10.00 off)
 //   npm run coupon -- list
-//   npm run coupon -- disable SPRING20
+//   npm run coupon -- disable SPRING20 [--reason "Campaign over"]
+// Creating and disabling are written to the audit log (actor 'command-line'), as from the console.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#api/config';
 import { createLogger } from '#api/lib/logger';
 import { openConfiguredDatabase } from '#api/server';
 import { AppError } from '#api/lib/app-error';
+import { systemClock } from '#api/lib/clock';
+import { ACTION_REASON_MAX } from '#contracts/moderation';
 import { createCoupon, disableCoupon, listCoupons } from '#api/modules/payments/coupon-admin';
 
 const USAGE = `Usage:
   npm run coupon -- create CODE (--percent 1-100 | --amount CENTS) [--max N] [--expires YYYY-MM-DD] [--name TEXT]
   npm run coupon -- list
-  npm run coupon -- disable CODE`;
+  npm run coupon -- disable CODE [--reason TEXT]`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -28,7 +31,7 @@ function positiveInt(value: string | undefined, name: string, max = 2_147_483_64
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { percent: { type: 'string' }, amount: { type: 'string' }, max: { type: 'string' }, expires: { type: 'string' }, name: { type: 'string' } },
+  options: { percent: { type: 'string' }, amount: { type: 'string' }, max: { type: 'string' }, expires: { type: 'string' }, name: { type: 'string' }, reason: { type: 'string' } },
 });
 const [command, code] = positionals;
 
@@ -64,7 +67,7 @@ try {
       // The coupon works through the whole day given (UTC).
       expiresAt = new Date(Date.parse(`${values.expires}T00:00:00Z`) + 24 * 3600_000);
     }
-    const created = await run(() => createCoupon(db, { code, name: values.name ?? null, percentOff, amountOff, maxRedemptions, expiresAt }));
+    const created = await run(() => createCoupon(db, 'command-line', { code, name: values.name ?? null, percentOff, amountOff, maxRedemptions, expiresAt }, systemClock.now()));
     console.log(`Created ${code}: ${created.name}${maxRedemptions ? `, at most ${maxRedemptions} redemptions` : ''}${expiresAt ? `, valid through ${values.expires}` : ''}.`);
   } else if (command === 'list') {
     const rows = await listCoupons(db);
@@ -78,7 +81,8 @@ try {
     }
   } else if (command === 'disable') {
     if (!code) fail('Which coupon? Give its CODE.');
-    await run(() => disableCoupon(db, { code }));
+    const reason = values.reason?.trim() || 'Disabled with npm run coupon (no reason given).';
+    await run(() => disableCoupon(db, 'command-line', { code }, reason.slice(0, ACTION_REASON_MAX), systemClock.now()));
     console.log(`Disabled ${code}.`);
   } else {
     fail(command ? `Unknown command: ${command}` : 'Missing command.');

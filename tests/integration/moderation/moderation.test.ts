@@ -328,6 +328,11 @@ describe('moderation', () => {
     expect((await t.request('/api/admin/coupons', { cookie: operator.cookie, body: { code: 'console10', percentOff: 10 } })).status).toBe(409);
     expect((await t.request('/api/admin/coupons', { cookie: operator.cookie, body: { code: 'BOTH', percentOff: 10, amountOffCents: 100 } })).status).toBe(400);
     expect((await act(`/api/admin/coupons/${res.json.id}/disable`, { reason: 'Campaign over.' })).status).toBe(200);
+    const before = await auditCount();
+    expect((await act(`/api/admin/coupons/${res.json.id}/disable`, { reason: 'Twice.' })).status).toBe(409);
+    expect(await auditCount()).toBe(before);
+    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, res.json.id)));
+    expect(audited.map((a) => [a.action, a.actor])).toEqual([['coupon.create', OPERATOR_EMAIL], ['coupon.disable', OPERATOR_EMAIL]]);
     const list = await t.request('/api/admin/coupons', { cookie: operator.cookie });
     expect(list.json.find((c: { code: string }) => c.code === 'CONSOLE10').active).toBe(false);
     // The same new code five times at once (found by the fuzzer as a 500): one is created, the rest 409.

@@ -8,7 +8,7 @@ import { currentUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { createCoupon, disableCoupon, listCoupons } from '../payments/coupon-admin';
-import { listAudit, recordAudit } from './audit-log';
+import { listAudit } from './audit-log';
 import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
 import { approveListing, dismissReport, hideSpace, refundPayment, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
 import { requireOperator } from './operators';
@@ -102,29 +102,19 @@ export function createAdminRouter(ctx: AppContext): Router {
   });
   router.post('/admin/coupons', async (req, res) => {
     const input = parseInput(adminCouponSchema, stripMarkupFields(req.body ?? {}, ['name']));
-    const operator = operatorOf(req);
-    const coupon = await ctx.db.transaction(async (tx) => {
-      const created = await createCoupon(tx, {
-        code: input.code,
-        name: input.name ?? null,
-        percentOff: input.percentOff ?? null,
-        amountOff: input.amountOffCents ?? null,
-        maxRedemptions: input.maxRedemptions ?? null,
-        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-      });
-      await recordAudit(tx, { actor: operator, action: 'coupon.create', targetType: 'coupon', targetId: created.id, reason: created.name, details: { code: created.code }, at: now() });
-      return created;
-    });
+    const coupon = await createCoupon(ctx.db, operatorOf(req), {
+      code: input.code,
+      name: input.name ?? null,
+      percentOff: input.percentOff ?? null,
+      amountOff: input.amountOffCents ?? null,
+      maxRedemptions: input.maxRedemptions ?? null,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    }, now());
     res.status(201).json(coupon);
   });
   router.post('/admin/coupons/:id/disable', async (req, res) => {
     const id = idParam(req, 'Coupon');
-    const reason = reasonOf(req);
-    const operator = operatorOf(req);
-    await ctx.db.transaction(async (tx) => {
-      const coupon = await disableCoupon(tx, { id });
-      await recordAudit(tx, { actor: operator, action: 'coupon.disable', targetType: 'coupon', targetId: coupon.id, reason, details: { code: coupon.code }, at: now() });
-    });
+    await disableCoupon(ctx.db, operatorOf(req), { id }, reasonOf(req), now());
     res.json({ ok: true });
   });
 

@@ -6,7 +6,8 @@ import type { AuditEntry } from '#contracts/moderation';
 import type { Executor } from '#db/client';
 import { auditLog } from '#db/schema/index';
 
-export type AuditActor = { id: number; email: string } | 'system';
+/** An operator; 'system' for automatic actions (expiry, webhooks); 'command-line' for `npm run coupon`. */
+export type AuditActor = { id: number; email: string } | 'system' | 'command-line';
 export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon';
 
 export async function recordAudit(
@@ -14,8 +15,8 @@ export async function recordAudit(
   entry: { actor: AuditActor; action: string; targetType: AuditTarget; targetId: number; reason: string; details?: Record<string, unknown>; at: Date },
 ): Promise<void> {
   await tx.insert(auditLog).values({
-    actorId: entry.actor === 'system' ? null : entry.actor.id,
-    actor: entry.actor === 'system' ? 'system' : entry.actor.email,
+    actorId: typeof entry.actor === 'string' ? null : entry.actor.id,
+    actor: typeof entry.actor === 'string' ? entry.actor : entry.actor.email,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,

@@ -1,9 +1,11 @@
 // Operators' coupon operations, shared by `npm run coupon` (scripts/coupon.ts) and the console
-// (POST /api/admin/coupons): create, list, disable. Codes are unique ignoring case.
+// (POST /api/admin/coupons): create, list, disable. Codes are unique ignoring case. A change writes its
+// audit row in the same transaction, whoever made it (an operator in the console, or 'command-line').
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '#db/client';
+import type { Database, Executor } from '#db/client';
 import { coupons } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../moderation/audit-log';
 import type { CouponRow } from './coupons';
 
 export type NewCoupon = {
@@ -45,7 +47,15 @@ export function defaultCouponName(code: string, percentOff: number | null, amoun
   return percentOff !== null ? `${code} ${percentOff}% off` : `${code} $${(amountOff! / 100).toFixed(2)} off`;
 }
 
-export async function createCoupon(db: Executor, input: NewCoupon): Promise<CouponListing> {
+export async function createCoupon(db: Database, actor: AuditActor, input: NewCoupon, now: Date): Promise<CouponListing> {
+  return db.transaction(async (tx) => {
+    const created = await insertCoupon(tx, input);
+    await recordAudit(tx, { actor, action: 'coupon.create', targetType: 'coupon', targetId: created.id, reason: created.name, details: { code: created.code }, at: now });
+    return created;
+  });
+}
+
+async function insertCoupon(db: Executor, input: NewCoupon): Promise<CouponListing> {
   if ((input.percentOff === null) === (input.amountOff === null)) throw AppError.badRequest('Give exactly one of a percentage or an amount off.');
   const [existing] = await db.select({ id: coupons.id }).from(coupons).where(sql`lower(${coupons.code}) = lower(${input.code})`);
   if (existing) throw AppError.conflict(`A coupon ${input.code} already exists (codes are unique ignoring case).`);
@@ -65,9 +75,15 @@ export async function listCoupons(db: Executor): Promise<CouponListing[]> {
   return (await db.select().from(coupons).orderBy(coupons.code)).map(toListing);
 }
 
-export async function disableCoupon(db: Executor, which: { code: string } | { id: number }): Promise<CouponListing> {
+/** A second disable (a double click, or the console and the command line) is 409 and writes nothing. */
+export async function disableCoupon(db: Database, actor: AuditActor, which: { code: string } | { id: number }, reason: string, now: Date): Promise<CouponListing> {
   const where = 'id' in which ? eq(coupons.id, which.id) : sql`lower(${coupons.code}) = lower(${which.code})`;
-  const [row] = await db.update(coupons).set({ active: false }).where(where).returning();
-  if (!row) throw AppError.notFound('id' in which ? 'Coupon not found.' : `No coupon ${which.code}.`);
-  return toListing(row);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(coupons).where(where).for('update');
+    if (!current) throw AppError.notFound('id' in which ? 'Coupon not found.' : `No coupon ${which.code}.`);
+    if (!current.active) throw AppError.conflict(`The coupon ${current.code} is already disabled.`);
+    const [row] = await tx.update(coupons).set({ active: false }).where(eq(coupons.id, current.id)).returning();
+    await recordAudit(tx, { actor, action: 'coupon.disable', targetType: 'coupon', targetId: row!.id, reason, details: { code: row!.code }, at: now });
+    return toListing(row!);
+  });
 }
