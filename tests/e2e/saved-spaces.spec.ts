@@ -37,6 +37,8 @@ test('a farmer saves a listing, finds it in Saved Spaces, the owner sees the sav
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', 'true');
   await expect(farmer.page.getByText('Find it again under Saved Spaces')).toBeVisible();
+  await save.scrollIntoViewIfNeeded();
+  await farmer.page.screenshot({ path: 'test-results/saved-spaces/listing-saved-phone.png' });
 
   await farmer.page.goto('/dashboard?tab=saved');
   await expect(farmer.page.getByRole('tab', { name: 'Saved Spaces' })).toHaveAttribute('aria-selected', 'true');
