@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 import { visitorFrom } from './browser';
+import { newUser, registerViaApi } from './accounts-helpers';
 
 test.use(visitorFrom(181));
 // Axe over a page of cards and a map, and many key presses, take long on a busy 2-core machine.
@@ -129,4 +130,50 @@ test('a city typed as text (the home page search) offers the place: Brooklyn, Yo
     await expect(page).not.toHaveURL(/city=/);
     await expect(page.locator('[data-space-card]').first()).toContainText(title);
   }
+});
+
+test("an owner corrects the pin on the form's map; a pin outside the stated country is confirmed, not silently stored", async ({ page, baseURL }, testInfo) => {
+  await serveTiles(page);
+  await registerViaApi(page.context(), baseURL!, newUser('Pina'));
+  const title = `Courtyard greenhouse ${Date.now().toString(36)}`;
+  await page.goto('/list-space');
+  await page.getByLabel('Space Title').fill(title);
+  await page.getByLabel('Description').fill('A glass greenhouse in a quiet courtyard, with water and power.');
+  await page.getByLabel('Space Type').selectOption('greenhouse');
+  await page.getByLabel('Size (sq ft)').fill('800');
+  await page.getByLabel('Monthly Rent ($)').fill('650');
+  await page.getByLabel('Full Address').fill('Oranienstraße 1');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Berlin');
+  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('DE');
+
+  // The map opens at Berlin (the city and country typed); a click there sets the pin.
+  const picker = page.getByTestId('pin-picker');
+  await picker.getByRole('button', { name: 'Correct the pin on a map' }).click();
+  const map = page.getByTestId('pin-map');
+  await expect(map.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Hide the map' })).toHaveAttribute('aria-expanded', 'true');
+  const frame = (await map.boundingBox())!;
+  await page.waitForTimeout(300); // the map's move to the city (no animation event to wait for when none runs)
+  await page.mouse.click(frame.x + frame.width / 2 + 40, frame.y + frame.height / 2 - 20);
+  await expect(picker).toContainText(/Your pin: 52\.\d+, 13\.\d+\./);
+  await expect(map.locator('.fs-pin')).toHaveCount(1);
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('pin-picker.png'), fullPage: false });
+  const pinText = (await picker.locator('p').first().textContent())!;
+  const [, lat, lng] = /Your pin: ([\d.-]+), ([\d.-]+)\./.exec(pinText)!;
+
+  // The owner changes the country to one the pin is not in: the API refuses, the form asks to confirm.
+  await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('US');
+  await page.getByRole('button', { name: 'Create Listing & Continue to Payment' }).click();
+  const problem = picker.getByRole('alert');
+  await expect(problem).toBeVisible();
+  expect(((await (await page.request.get('/api/spaces/my')).json()) as { title: string }[]).some((s) => s.title === title)).toBe(false);
+  await problem.getByLabel('Yes, the space is where the pin is').check();
+  await page.getByRole('button', { name: 'Create Listing & Continue to Payment' }).click();
+  await expect(page).toHaveURL(/\/checkout\?spaceId=\d+/);
+  const mine = (await (await page.request.get('/api/spaces/my')).json()) as { title: string; latitude: number; longitude: number; country: string }[];
+  const saved = mine.find((s) => s.title === title)!;
+  expect(saved.country).toBe('US');
+  expect(saved.latitude).toBeCloseTo(Number(lat), 4);
+  expect(saved.longitude).toBeCloseTo(Number(lng), 4);
 });
