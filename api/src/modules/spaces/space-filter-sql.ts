@@ -6,7 +6,7 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { SPACE_FILTER_NAMES, type SpaceFilterName, type SpaceFilterQuery, type SpaceFilterValues } from '#contracts/space-filters';
 import { savedSearches, spaces } from '#db/schema/index';
-import { distanceKmSql, queryCenter, withinRadius } from './space-distance';
+import { cellsCondition, distanceKmSql, queryCenter, withinRadius } from './space-distance';
 
 type SavedSearchColumns = Partial<typeof savedSearches.$inferInsert>;
 
@@ -34,7 +34,7 @@ export const SPACE_FILTER_SQL: { [N in SpaceFilterName]: FilterSql<N> } = {
       const { bbox } = v;
       return and(
         center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm) : undefined,
-        bbox ? sql`${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
+        bbox ? sql`${cellsCondition(bbox)} and ${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
       );
     },
     saved: (v) => {

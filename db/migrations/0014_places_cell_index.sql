@@ -1,0 +1,2 @@
+DROP INDEX "spaces_public_position_idx";--> statement-breakpoint
+CREATE INDEX "spaces_public_cell_idx" ON "spaces" USING btree ((floor("latitude" * 10)::int * 4000 + floor("longitude" * 10)::int),"space_type","created_at","id","price_per_month","expires_at","is_demo_listing","latitude","longitude","size","country") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee") and "spaces"."latitude" is not null;
