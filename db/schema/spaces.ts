@@ -103,9 +103,10 @@ export const spaces = pgTable(
     const listed = sql`${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`;
     return [
       index('spaces_owner_id_idx').on(t.ownerId),
-      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only.
+      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only;
+      // so does the position (0904): a radius search in a dense area walks this order, index-only.
       index('spaces_public_newest_idx')
-        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom)
+        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom, t.latitude, t.longitude)
         .where(listed),
       index('spaces_public_country_type_idx')
         .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)

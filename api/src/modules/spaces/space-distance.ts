@@ -105,8 +105,5 @@ export function withinRadius(c: Center, radiusKm: number): SQL {
     const dLng = (Math.asin(Math.sin(angle) / cosLat) * 180) / Math.PI * 1.001 + 1e-9;
     if (c.lng - dLng >= -180 && c.lng + dLng <= 180) Object.assign(box, { minLng: c.lng - dLng, maxLng: c.lng + dLng });
   }
-  const conditions = [cellsCondition(box), sql`${spaces.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`];
-  if (box.minLng !== undefined) conditions.push(sql`${spaces.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`);
-  conditions.push(sql`${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`);
-  return sql.join(conditions, sql` and `);
+  return sql`${cellsCondition(box)} and ${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
 }
