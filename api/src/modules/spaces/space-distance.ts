@@ -70,32 +70,25 @@ function cellBeyond(c: Center, radiusKm: number) {
 }
 
 /**
- * The index condition of a box: the cells it touches, listed (one index probe each), or when they are too
- * many or the box has no longitude bounds (a pole, across ±180°), the range of its latitude rows.
+ * The cells a box touches, less those `outside` rules out; undefined when they would be more than MAX_CELLS
+ * or the box has no longitude bounds (a pole, across ±180°).
  */
-export function cellsCondition(box: Box): SQL {
-  const cell = positionCell(spaces.latitude, spaces.longitude);
+export function coveringCells(box: Box): number[] | undefined {
+  if (box.minLng === undefined || box.maxLng === undefined) return undefined;
   const row0 = Math.floor(Math.max(-90, box.minLat) * CELLS_PER_DEGREE);
   const row1 = Math.floor(Math.min(90, box.maxLat) * CELLS_PER_DEGREE);
-  if (box.minLng !== undefined && box.maxLng !== undefined) {
-    const col0 = Math.floor(box.minLng * CELLS_PER_DEGREE);
-    const col1 = Math.floor(box.maxLng * CELLS_PER_DEGREE);
-    if ((row1 - row0 + 1) * (col1 - col0 + 1) <= MAX_CELLS) {
-      const cells: number[] = [];
-      for (let r = row0; r <= row1; r++)
-        for (let c = col0; c <= col1; c++) if (!box.outside?.(r / CELLS_PER_DEGREE, (r + 1) / CELLS_PER_DEGREE, c / CELLS_PER_DEGREE, (c + 1) / CELLS_PER_DEGREE)) cells.push(r * CELL_ROW_SPAN + c);
-      return sql`${cell} = any(${sql.param(cells)}::int[])`;
-    }
-  }
-  const half = 180 * CELLS_PER_DEGREE;
-  return sql`${cell} between ${row0 * CELL_ROW_SPAN - half} and ${row1 * CELL_ROW_SPAN + half}`;
+  const col0 = Math.floor(box.minLng * CELLS_PER_DEGREE);
+  const col1 = Math.floor(box.maxLng * CELLS_PER_DEGREE);
+  if ((row1 - row0 + 1) * (col1 - col0 + 1) > MAX_CELLS) return undefined;
+  const cells: number[] = [];
+  for (let r = row0; r <= row1; r++)
+    for (let c = col0; c <= col1; c++)
+      if (!box.outside?.(r / CELLS_PER_DEGREE, (r + 1) / CELLS_PER_DEGREE, c / CELLS_PER_DEGREE, (c + 1) / CELLS_PER_DEGREE)) cells.push(r * CELL_ROW_SPAN + c);
+  return cells;
 }
 
-/**
- * Rows within radiusKm of the centre: the cells of a bounding box slightly larger than the circle (so it
- * never drops a row the exact distance keeps), the box itself, then the exact distance.
- */
-export function withinRadius(c: Center, radiusKm: number): SQL {
+/** The box around a circle, slightly larger than it (so it never drops a row the exact distance keeps). */
+export function radiusBox(c: Center, radiusKm: number): Box {
   const angle = radiusKm / EARTH_RADIUS_KM;
   const dLat = (angle * 180) / Math.PI * 1.001 + 1e-9;
   const box: Box = { minLat: c.lat - dLat, maxLat: c.lat + dLat, outside: cellBeyond(c, radiusKm) };
@@ -105,5 +98,24 @@ export function withinRadius(c: Center, radiusKm: number): SQL {
     const dLng = (Math.asin(Math.sin(angle) / cosLat) * 180) / Math.PI * 1.001 + 1e-9;
     if (c.lng - dLng >= -180 && c.lng + dLng <= 180) Object.assign(box, { minLng: c.lng - dLng, maxLng: c.lng + dLng });
   }
-  return sql`${cellsCondition(box)} and ${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
+  return box;
+}
+
+/**
+ * The index condition of a box: its cells, listed (one index probe each), or the range of its latitude
+ * rows of cells when coveringCells gives none.
+ */
+export function cellsCondition(box: Box): SQL {
+  const cell = positionCell(spaces.latitude, spaces.longitude);
+  const cells = coveringCells(box);
+  if (cells) return sql`${cell} = any(${sql.param(cells)}::int[])`;
+  const half = 180 * CELLS_PER_DEGREE;
+  const row0 = Math.floor(Math.max(-90, box.minLat) * CELLS_PER_DEGREE);
+  const row1 = Math.floor(Math.min(90, box.maxLat) * CELLS_PER_DEGREE);
+  return sql`${cell} between ${row0 * CELL_ROW_SPAN - half} and ${row1 * CELL_ROW_SPAN + half}`;
+}
+
+/** Rows within radiusKm of the centre: the cells around the circle (the index), then the exact distance. */
+export function withinRadius(c: Center, radiusKm: number): SQL {
+  return sql`${cellsCondition(radiusBox(c, radiusKm))} and ${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
 }
