@@ -177,9 +177,8 @@ describe('places and distance', () => {
       for (const [name, c] of Object.entries(CENTRES))
         for (const deg of DIRECTIONS)
           for (const [label, km] of [['in', c.radiusKm - 0.1], ['out', c.radiusKm + 0.1]] as const) {
-            let [lat, lng] = destination(c.lat, c.lng, km, deg);
-            if (lng > 180) lng -= 360;
-            if (lng < -180) lng += 360;
+            const [lat, rawLng] = destination(c.lat, c.lng, km, deg);
+            const lng = rawLng > 180 ? rawLng - 360 : rawLng < -180 ? rawLng + 360 : rawLng;
             const title = `${name} ${label} ${deg}`;
             made[title] = { lat, lng };
             rows.push(spaceRow(owner, now, { title, latitude: lat, longitude: lng, locationPrecision: 'address' }));
