@@ -211,6 +211,35 @@ describe('places and distance', () => {
           expect(listed.sort()).toEqual(inBox.sort());
         }
       });
+    it('a radius with more than a page of matches (the page may walk its sort order) answers as a sparse one does', async () => {
+      // 1,017 listings within 10 km and 113 at 10.5 km among them (every tenth), one second apart: the count is
+      // capped, the page is the newest within the radius, and the cursor pages (which probe the cells)
+      // continue it without gaps.
+      const centre = { lat: -35.05, lng: -58.05 };
+      const owner = await ensureDemoOwner(g.db);
+      const base = g.clock.now().getTime();
+      const outside = (i: number) => i % 10 === 9;
+      const rows = Array.from({ length: 1130 }, (_, i) => {
+        const [latitude, longitude] = destination(centre.lat, centre.lng, outside(i) ? 10.5 : (i % 99) / 10, (i * 37) % 360);
+        return spaceRow(owner, new Date(base - i * 1000), { title: `dense ${i}`, latitude, longitude, locationPrecision: 'address', createdAt: new Date(base - i * 1000) });
+      });
+      const inside = rows.map((r) => r.title).filter((_, i) => !outside(i));
+      await insertSpaces(g.db, rows);
+      const url = `/api/spaces?lat=${centre.lat}&lng=${centre.lng}&radiusKm=10&limit=50`;
+      const first = await g.request(url);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-total-count')).toBe('1000');
+      expect(first.headers.get('x-total-count-capped')).toBe('true');
+      const seen = (first.json as Space[]).map((s) => s.title);
+      expect(seen).toEqual(inside.slice(0, 50));
+      let cursor = first.headers.get('x-next-cursor') ?? '';
+      for (let page = 0; page < 3 && cursor; page++) {
+        const next = await g.request(`${url}&cursor=${cursor}`);
+        seen.push(...(next.json as Space[]).map((s) => s.title));
+        cursor = next.headers.get('x-next-cursor') ?? '';
+      }
+      expect(seen).toEqual(inside.slice(0, 200));
+    });
   });
 
   describe('positions on create and edit', () => {

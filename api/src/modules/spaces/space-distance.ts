@@ -115,7 +115,21 @@ export function cellsCondition(box: Box): SQL {
   return sql`${cell} between ${row0 * CELL_ROW_SPAN - half} and ${row1 * CELL_ROW_SPAN + half}`;
 }
 
-/** Rows within radiusKm of the centre: the cells around the circle (the index), then the exact distance. */
-export function withinRadius(c: Center, radiusKm: number): SQL {
-  return sql`${cellsCondition(radiusBox(c, radiusKm))} and ${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
+/**
+ * Rows within radiusKm of the centre: the cells around the circle (the index), then the exact distance.
+ * Unless `dense`, the circle's box bounds latitude and longitude too: the planner then estimates the rows
+ * from those columns' histograms, which find an empty area empty (decision 0904). `dense` (the caller counted
+ * more than a page's worth of matches) leaves them out, so that the planner, estimating from the cells alone,
+ * may walk a sort order and stop after one page; without that count an estimate by cells can be far too high
+ * for an area with no listings, and a walk there would read the whole index.
+ */
+export function withinRadius(c: Center, radiusKm: number, dense = false): SQL {
+  const box = radiusBox(c, radiusKm);
+  const bounds = dense
+    ? []
+    : [
+        sql`${spaces.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
+        ...(box.minLng === undefined ? [] : [sql`${spaces.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`]),
+      ];
+  return sql.join([cellsCondition(box), ...bounds, sql`${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`], sql` and `);
 }
