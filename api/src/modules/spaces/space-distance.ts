@@ -116,20 +116,20 @@ export function cellsCondition(box: Box): SQL {
 }
 
 /**
- * Rows within radiusKm of the centre: the cells around the circle (the index), then the exact distance.
- * Unless `dense`, the circle's box bounds latitude and longitude too: the planner then estimates the rows
- * from those columns' histograms, which find an empty area empty (decision 0904). `dense` (the caller counted
- * more than a page's worth of matches) leaves them out, so that the planner, estimating from the cells alone,
- * may walk a sort order and stop after one page; without that count an estimate by cells can be far too high
- * for an area with no listings, and a walk there would read the whole index.
+ * Rows within radiusKm of the centre: the cells around the circle (the index) and the circle's box, then the
+ * exact distance. The box's latitude/longitude bounds let the planner estimate the rows from those columns'
+ * histograms, which find an empty area empty (decision 0904: estimated by the cells alone, an area with no
+ * listings looked dense, and the page walked the whole newest index).
+ * `dense` (the caller counted more than a page's worth of matches) is the exact distance alone: the page
+ * then walks its sort order and stops after one page, and the statement is cheaper to plan.
  */
 export function withinRadius(c: Center, radiusKm: number, dense = false): SQL {
+  const distance = sql`${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
+  if (dense) return distance;
   const box = radiusBox(c, radiusKm);
-  const bounds = dense
-    ? []
-    : [
-        sql`${spaces.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
-        ...(box.minLng === undefined ? [] : [sql`${spaces.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`]),
-      ];
-  return sql.join([cellsCondition(box), ...bounds, sql`${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`], sql` and `);
+  const bounds = [
+    sql`${spaces.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
+    ...(box.minLng === undefined ? [] : [sql`${spaces.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`]),
+  ];
+  return sql.join([cellsCondition(box), ...bounds, distance], sql` and `);
 }
