@@ -14,6 +14,16 @@ export const DEFAULT_RADIUS_KM = 25;
 /** Mean Earth radius (IUGG), the one radius of every distance the product computes. */
 export const EARTH_RADIUS_KM = 6371.0088;
 
+/** Grid cells of the distance index (decision 0904): 0.1° × 0.1°, about 11 km × 7 km at 50° N. */
+export const CELLS_PER_DEGREE = 10;
+/** Cell numbers of one latitude row span [row × CELL_ROW_SPAN − 1800, row × CELL_ROW_SPAN + 1800]. */
+export const CELL_ROW_SPAN = 4000;
+
+/** The cell of a position, as the SQL expression of the index (db/schema/spaces.ts positionCell) computes it. */
+export function positionCell(lat: number, lng: number): number {
+  return Math.floor(lat * CELLS_PER_DEGREE) * CELL_ROW_SPAN + Math.floor(lng * CELLS_PER_DEGREE);
+}
+
 /** "München" → "munchen", "São Paulo" → "sao paulo": lower case, no accents, words split by one space. */
 export function placeKey(text: string): string {
   return text

@@ -1,5 +1,5 @@
 // Listings and their archive (spec section 3: spaces, archived_spaces).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { SpacePhoto } from '#contracts/photos';
+import { CELL_ROW_SPAN, CELLS_PER_DEGREE } from '#contracts/places';
 import { climateControlEnum, orientationEnum, powerPhaseEnum, spaceTypeEnum, waterSupplyEnum } from './enums';
 import { users } from './users';
 
@@ -104,9 +105,10 @@ export const spaces = pgTable(
     const listed = sql`${t.isActive} and (${t.isDemoListing} or ${t.hasListingFee})`;
     return [
       index('spaces_owner_id_idx').on(t.ownerId),
-      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only.
+      // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only;
+      // so does the position (0904): a radius search in a dense area walks this order, index-only.
       index('spaces_public_newest_idx')
-        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom)
+        .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom, t.latitude, t.longitude)
         .where(listed),
       index('spaces_public_country_type_idx')
         .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
@@ -138,9 +140,13 @@ export const spaces = pgTable(
       index('spaces_public_24h_idx')
         .on(t.createdAt.desc(), t.id.desc(), t.expiresAt, t.isDemoListing, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.availableFrom)
         .where(sql`${listed} and ${t.access24h}`),
-      // Distance and map searches (docs/decisions/0901): a bounding box on latitude then longitude narrows
-      // the rows, the exact distance is computed on those only.
-      index('spaces_public_position_idx').on(t.latitude, t.longitude, t.id).where(sql`${listed} and ${t.latitude} is not null`),
+      // Distance and map searches (docs/decisions/0904): the grid cells around the circle (or box) are probed,
+      // then the type; everything a public page needs to filter, order and count on trails, so the search and
+      // its count are index-only scans and only the page's rows are read from the table. The exact distance
+      // is computed on the index entries.
+      index('spaces_public_cell_idx')
+        .on(positionCell(t.latitude, t.longitude), t.spaceType, t.createdAt, t.id, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.latitude, t.longitude, t.size, t.country)
+        .where(sql`${listed} and ${t.latitude} is not null`),
       // The expiry job's claim: live paid listings by expiry.
       index('spaces_expiring_idx').on(t.expiresAt).where(sql`${t.isActive} and ${t.hasListingFee} and not ${t.isDemoListing}`),
       // A deleted listing is never active, so every public read (all of them test is_active) leaves it out.
@@ -199,3 +205,12 @@ export const spacePhotos = pgTable(
     index('space_photos_orphan_idx').on(t.createdAt).where(sql`${t.spaceId} is null`),
   ],
 );
+
+/**
+ * The grid cell of a position (decision 0904): 1/CELLS_PER_DEGREE degree of latitude by the same of
+ * longitude, numbered row-major (a latitude row's cells are one integer range), as the JS of
+ * contracts/places.ts positionCell computes it. The index and every query write this one expression.
+ */
+export function positionCell(latitude: SQLWrapper, longitude: SQLWrapper): SQL {
+  return sql`(floor(${latitude} * ${sql.raw(String(CELLS_PER_DEGREE))})::int * ${sql.raw(String(CELL_ROW_SPAN))} + floor(${longitude} * ${sql.raw(String(CELLS_PER_DEGREE))})::int)`;
+}

@@ -206,7 +206,8 @@ export function sendPublicAnswer(req: Request, res: Response, answer: PublicAnsw
   const encoding = answer.body.length >= COMPRESS_THRESHOLD ? chooseEncoding(req) : undefined;
   const etag = `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
   res.set(answer.headers);
-  res.set('Cache-Control', personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  // An answer may bring its own public Cache-Control (the place search: the same for a day); personal never.
+  if (personal || answer.headers['Cache-Control'] === undefined) res.set('Cache-Control', personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
   res.set('ETag', etag);
   res.vary('Accept-Encoding');
   if (matchesEtag(req, answer.hash)) {

@@ -7,22 +7,47 @@
 // all send it back through the full path. Only plain requests qualify: GET, no cookie, no conditional
 // header, no body; anything else always takes the full path, so 304s, 421s, CSRF refusals, session-hint
 // cookies and personal answers stay where they are decided.
+// Answers that cannot change while the process runs (the gazetteer's place search, decision 0900) are
+// offered as lasting: remembered in their own LRU, not tied to the public-read cache, its clock or its
+// clears, and replayed under the same rules.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from './logger';
 import type { PublicAnswer, PublicCache } from './public-cache';
 import { logRequest } from './request-log';
 
-type Remembered = { cacheKey: string; answer: PublicAnswer; status: number; headers: string[]; body: Buffer };
+type Sent = { status: number; headers: string[]; body: Buffer };
+type Remembered = Sent & { cacheKey: string; answer: PublicAnswer };
 
 /** Headers that belong to one request or one connection, never replayed. */
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 export type PublicFastPath = ReturnType<typeof createPublicFastPath>;
 
-export function createPublicFastPath(options: { cache: PublicCache; logger: Logger; maxEntries?: number }) {
+/** Once `res` is sent with 200 and no cookie set, its status, headers as they went out and `body`. */
+function onceSent(res: ServerResponse, body: Buffer, keep: (sent: Sent) => void) {
+  res.once('finish', () => {
+    if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return;
+    const headers: string[] = [];
+    // The names as the full path spelled them (getRawHeaderNames is missing from this @types/node).
+    for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+      if (PER_REQUEST_HEADERS.has(name.toLowerCase())) continue;
+      const value = res.getHeader(name);
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.push(name, v);
+      else headers.push(name, String(value));
+    }
+    keep({ status: res.statusCode, headers, body });
+  });
+}
+
+/** Express's routers see a path relative to their mount point: the URL as sent is originalUrl. */
+const sentUrl = (req: IncomingMessage) => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
+
+export function createPublicFastPath(options: { cache: PublicCache; logger: Logger; maxEntries?: number; maxLasting?: number }) {
   const { cache, logger } = options;
   const remembered = new LRUCache<string, Remembered>({ max: options.maxEntries ?? 2_000 });
+  const lasting = new LRUCache<string, Sent>({ max: options.maxLasting ?? 5_000 });
   cache.onClear(() => remembered.clear());
   let served = 0;
 
@@ -41,40 +66,36 @@ export function createPublicFastPath(options: { cache: PublicCache; logger: Logg
       return served;
     },
     get size() {
-      return remembered.size;
+      return remembered.size + lasting.size;
     },
     /**
      * Called by sendPublicAnswer for an anonymous answer of `cacheKey` about to be sent: once it is sent,
      * its headers as they went out are remembered for this request's key.
      */
     offer(req: IncomingMessage, res: ServerResponse, cacheKey: string, answer: PublicAnswer, body: Buffer) {
-      // Express's routers see a path relative to their mount point: the URL as sent is originalUrl.
-      const key = keyOf(req, (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url);
+      const key = keyOf(req, sentUrl(req));
       if (key === undefined || !cache.holds(cacheKey, answer)) return;
-      res.once('finish', () => {
-        if (res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return;
-        const headers: string[] = [];
-        // The names as the full path spelled them (getRawHeaderNames is missing from this @types/node).
-        for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-          if (PER_REQUEST_HEADERS.has(name.toLowerCase())) continue;
-          const value = res.getHeader(name);
-          if (value === undefined) continue;
-          if (Array.isArray(value)) for (const v of value) headers.push(name, v);
-          else headers.push(name, String(value));
-        }
-        remembered.set(key, { cacheKey, answer, status: res.statusCode, headers, body });
-      });
+      onceSent(res, body, (sent) => remembered.set(key, { ...sent, cacheKey, answer }));
+    },
+    /** For an answer that stays the same while the process runs: remembered once sent, replayed until evicted. */
+    offerLasting(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+      const key = keyOf(req, sentUrl(req));
+      if (key !== undefined) onceSent(res, body, (sent) => lasting.set(key, sent));
     },
     /** Answers the request if it can; false sends it on to Express. */
     serve(req: IncomingMessage, res: ServerResponse): boolean {
-      if (remembered.size === 0) return false;
+      if (remembered.size === 0 && lasting.size === 0) return false;
       const key = keyOf(req, req.url);
       if (key === undefined) return false;
-      const entry = remembered.get(key);
-      if (!entry) return false;
-      if (!cache.holdsFresh(entry.cacheKey, entry.answer)) {
-        remembered.delete(key);
-        return false;
+      let entry: Sent | undefined = lasting.get(key);
+      if (!entry) {
+        const cached = remembered.get(key);
+        if (!cached) return false;
+        if (!cache.holdsFresh(cached.cacheKey, cached.answer)) {
+          remembered.delete(key);
+          return false;
+        }
+        entry = cached;
       }
       served++;
       // The remembered headers and this request's id, in one writeHead (no header set before it).

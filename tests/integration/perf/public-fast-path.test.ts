@@ -152,6 +152,35 @@ describe('public-read fast path', () => {
     expect(fast()).toBe(before);
   });
 
+  it('replays the place search once sent, whatever the listing cache does; refusals and 304s stay with the full path', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const url = '/api/places?q=mun&limit=3';
+    const before = fast();
+    const full = await raw(t.baseUrl, url, headers);
+    expect(fast()).toBe(before);
+    expect(full.status).toBe(200);
+    expect(full.headers['cache-control']).toBe('public, max-age=86400');
+    expect(full.headers.etag).toBeTruthy();
+    const quick = await raw(t.baseUrl, url, headers);
+    expect(fast()).toBe(before + 1);
+    expect(comparable(quick)).toEqual(comparable(full));
+    expect(quick.body.equals(full.body)).toBe(true);
+    expect((JSON.parse(decode(quick)) as { name: string }[])[0]!.name).toBe('Munich');
+    // The gazetteer does not change with listings: a clear of the listing cache (a write) keeps it.
+    t.context.publicCache.clear();
+    await raw(t.baseUrl, url, headers);
+    expect(fast()).toBe(before + 2);
+    // A refusal is decided by the full path every time; so is a conditional request (304).
+    for (let i = 0; i < 2; i++) {
+      const refused = await raw(t.baseUrl, `/api/places?q=${'a'.repeat(200)}`);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body.toString()).message).toMatch(/^q: /);
+    }
+    const conditional = await raw(t.baseUrl, url, { ...headers, 'if-none-match': full.headers.etag as string });
+    expect(conditional.status).toBe(304);
+    expect(fast()).toBe(before + 2);
+  });
+
   it('only replays an answer to the same URL as sent', async () => {
     await bothPaths({});
     const before = fast();

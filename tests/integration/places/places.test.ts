@@ -155,6 +155,93 @@ describe('places and distance', () => {
     }
   });
 
+  describe('the grid cells of the index never decide: the exact distance does', () => {
+    let g: TestApp;
+    const made: Record<string, { lat: number; lng: number }> = {};
+    // Centres on cell corners and edges (0.1° cells), one across ±180° and one near a pole (no longitude
+    // bounds), and one radius large enough that whole latitude rows are read instead of listed cells.
+    const CENTRES: Record<string, { lat: number; lng: number; radiusKm: number }> = {
+      corner: { lat: -45.1, lng: -69.9, radiusKm: 25 },
+      edge: { lat: -40.05, lng: -65.3, radiusKm: 5 },
+      antimeridian: { lat: -17.0, lng: 179.95, radiusKm: 25 },
+      polar: { lat: 89.9, lng: 10, radiusKm: 25 },
+      wide: { lat: -30.5, lng: -60.5, radiusKm: 300 },
+    };
+    const DIRECTIONS = Array.from({ length: 16 }, (_, i) => i * 22.5);
+
+    beforeAll(async () => {
+      g = await startTestApp();
+      const owner = await ensureDemoOwner(g.db);
+      const now = g.clock.now();
+      const rows = [];
+      for (const [name, c] of Object.entries(CENTRES))
+        for (const deg of DIRECTIONS)
+          for (const [label, km] of [['in', c.radiusKm - 0.1], ['out', c.radiusKm + 0.1]] as const) {
+            const [lat, rawLng] = destination(c.lat, c.lng, km, deg);
+            const lng = rawLng > 180 ? rawLng - 360 : rawLng < -180 ? rawLng + 360 : rawLng;
+            const title = `${name} ${label} ${deg}`;
+            made[title] = { lat, lng };
+            rows.push(spaceRow(owner, now, { title, latitude: lat, longitude: lng, locationPrecision: 'address' }));
+          }
+      await insertSpaces(g.db, rows);
+    });
+    afterAll(async () => g.close());
+
+    for (const [name, c] of Object.entries(CENTRES))
+      it(`${name}: every listing 0.1 km inside the circle is found in all 16 directions, none 0.1 km outside`, async () => {
+        const found: string[] = [];
+        let cursor = '';
+        do {
+          const res = await g.request(`/api/spaces?lat=${c.lat}&lng=${c.lng}&radiusKm=${c.radiusKm}&sort=distance&limit=50${cursor && `&cursor=${cursor}`}`);
+          expect(res.status).toBe(200);
+          found.push(...(res.json as Space[]).map((s) => s.title));
+          cursor = res.headers.get('x-next-cursor') ?? '';
+        } while (cursor);
+        const mine = found.filter((title) => title.startsWith(`${name} `));
+        expect(mine.sort()).toEqual(DIRECTIONS.map((deg) => `${name} in ${deg}`).sort());
+        // No other centre's listing comes with them (the centres are far apart).
+        expect(found.filter((title) => title in made && !title.startsWith(`${name} `))).toEqual([]);
+        // The same box as a map area: every listing inside it is found, across cells.
+        if (name === 'corner') {
+          const bbox = [c.lat - 0.3, c.lng - 0.4, c.lat + 0.3, c.lng + 0.4];
+          const inBox = Object.entries(made)
+            .filter(([, p]) => p.lat >= bbox[0]! && p.lat <= bbox[2]! && p.lng >= bbox[1]! && p.lng <= bbox[3]!)
+            .map(([title]) => title);
+          const listed = ((await g.request(`/api/spaces?bbox=${bbox.join(',')}&limit=100`)).json as Space[]).map((s) => s.title);
+          expect(listed.sort()).toEqual(inBox.sort());
+        }
+      });
+    it('a radius with more than a page of matches (the page may walk its sort order) answers as a sparse one does', async () => {
+      // 1,017 listings within 10 km and 113 at 10.5 km among them (every tenth), one second apart: the count is
+      // capped, the page is the newest within the radius, and the cursor pages (which probe the cells)
+      // continue it without gaps.
+      const centre = { lat: -35.05, lng: -58.05 };
+      const owner = await ensureDemoOwner(g.db);
+      const base = g.clock.now().getTime();
+      const outside = (i: number) => i % 10 === 9;
+      const rows = Array.from({ length: 1130 }, (_, i) => {
+        const [latitude, longitude] = destination(centre.lat, centre.lng, outside(i) ? 10.5 : (i % 99) / 10, (i * 37) % 360);
+        return spaceRow(owner, new Date(base - i * 1000), { title: `dense ${i}`, latitude, longitude, locationPrecision: 'address', createdAt: new Date(base - i * 1000) });
+      });
+      const inside = rows.map((r) => r.title).filter((_, i) => !outside(i));
+      await insertSpaces(g.db, rows);
+      const url = `/api/spaces?lat=${centre.lat}&lng=${centre.lng}&radiusKm=10&limit=50`;
+      const first = await g.request(url);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-total-count')).toBe('1000');
+      expect(first.headers.get('x-total-count-capped')).toBe('true');
+      const seen = (first.json as Space[]).map((s) => s.title);
+      expect(seen).toEqual(inside.slice(0, 50));
+      let cursor = first.headers.get('x-next-cursor') ?? '';
+      for (let page = 0; page < 3 && cursor; page++) {
+        const next = await g.request(`${url}&cursor=${cursor}`);
+        seen.push(...(next.json as Space[]).map((s) => s.title));
+        cursor = next.headers.get('x-next-cursor') ?? '';
+      }
+      expect(seen).toEqual(inside.slice(0, 200));
+    });
+  });
+
   describe('positions on create and edit', () => {
     let owner: TestUser;
     let geocoder: Server;

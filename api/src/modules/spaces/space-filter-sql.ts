@@ -6,13 +6,16 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { SPACE_FILTER_NAMES, type SpaceFilterName, type SpaceFilterQuery, type SpaceFilterValues } from '#contracts/space-filters';
 import { savedSearches, spaces } from '#db/schema/index';
-import { distanceKmSql, queryCenter, withinRadius } from './space-distance';
+import { cellsCondition, distanceKmSql, queryCenter, withinRadius } from './space-distance';
 
 type SavedSearchColumns = Partial<typeof savedSearches.$inferInsert>;
 
+/** What the caller knows of the answer that may change the plan, never the rows (decision 0904). */
+export type BrowseHints = { denseRadius?: boolean };
+
 type FilterSql<N extends SpaceFilterName> = {
   /** Browse: the condition on `spaces` for the filter's values; nothing when the filter is not set. */
-  browse: (v: SpaceFilterValues<N>) => SQL | undefined;
+  browse: (v: SpaceFilterValues<N>, hints: BrowseHints) => SQL | undefined;
   /** The saved-search columns that keep the filter's values (absent = "any"). */
   saved: (v: SpaceFilterValues<N>) => SavedSearchColumns;
   /** Alert: true exactly when browse with the search's values would list the `spaces` row. */
@@ -29,12 +32,12 @@ export const SPACE_FILTER_SQL: { [N in SpaceFilterName]: FilterSql<N> } = {
     alert: sql`${savedSearches.cityKey} = any(array['', lower(${spaces.city})])`,
   },
   place: {
-    browse: (v) => {
+    browse: (v, hints) => {
       const center = queryCenter(v);
       const { bbox } = v;
       return and(
-        center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm) : undefined,
-        bbox ? sql`${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
+        center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm, hints.denseRadius) : undefined,
+        bbox ? sql`${cellsCondition(bbox)} and ${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
       );
     },
     saved: (v) => {
@@ -114,12 +117,12 @@ export const SPACE_FILTER_SQL: { [N in SpaceFilterName]: FilterSql<N> } = {
   },
 };
 
-type AnyFilterSql = { browse: (v: SpaceFilterQuery) => SQL | undefined; saved: (v: SpaceFilterQuery) => SavedSearchColumns; alert: SQL };
+type AnyFilterSql = { browse: (v: SpaceFilterQuery, hints: BrowseHints) => SQL | undefined; saved: (v: SpaceFilterQuery) => SavedSearchColumns; alert: SQL };
 const filterSql = (name: SpaceFilterName) => SPACE_FILTER_SQL[name] as AnyFilterSql;
 
 /** The browse conditions of the set filters (the caller adds the public predicate). */
-export function browseFilterPredicates(query: SpaceFilterQuery): SQL[] {
-  return SPACE_FILTER_NAMES.map((name) => filterSql(name).browse(query)).filter((c): c is SQL => c !== undefined);
+export function browseFilterPredicates(query: SpaceFilterQuery, hints: BrowseHints = {}): SQL[] {
+  return SPACE_FILTER_NAMES.map((name) => filterSql(name).browse(query, hints)).filter((c): c is SQL => c !== undefined);
 }
 
 /** The saved-search columns of a parsed query. */

@@ -5,7 +5,7 @@ import { LISTING_DURATION_DAYS } from '#contracts/constants';
 import { ampsToKw, type GrowingFacts } from '#contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '#contracts/spaces.schemas';
 import { photoUrl } from '#contracts/photos';
-import type { Database, Executor } from '#db/client';
+import { queryRows, type Database, type Executor } from '#db/client';
 import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
@@ -14,7 +14,7 @@ import { DAY } from '../../lib/clock';
 import type { Locator } from '../places/listing-position';
 import { decodeCursor, encodeCursor } from './space-cursor';
 import { distanceKmSql, queryCenter, type Center } from './space-distance';
-import { browseFilterPredicates } from './space-filter-sql';
+import { browseFilterPredicates, type BrowseHints } from './space-filter-sql';
 import { isPublicSpace, publicSpacePredicate, spaceStatus } from './space-visibility';
 
 export type SpaceRow = typeof spaces.$inferSelect;
@@ -138,8 +138,8 @@ function orderAndAfter(query: SpaceQuery, center: Center | undefined): { order: 
 }
 
 /** The registry's filters (space-filter-sql.ts) plus `featured`, always on top of the public predicate. */
-export function spaceFilters(query: SpaceQuery, now: Date): SQL {
-  const conditions: (SQL | undefined)[] = [publicSpacePredicate(now), ...browseFilterPredicates(query)];
+export function spaceFilters(query: SpaceQuery, now: Date, hints: BrowseHints = {}): SQL {
+  const conditions: (SQL | undefined)[] = [publicSpacePredicate(now), ...browseFilterPredicates(query, hints)];
   // `featured` selects the home page's Featured Spaces; it is not a farmer's filter and never saved.
   // Written as the featured index's predicate (is_featured), so the planner can prove it applies.
   if (query.featured === true) conditions.push(and(sql`${spaces.isFeatured}`, gt(spaces.featuredUntil, now)));
@@ -154,26 +154,42 @@ export type SpacePage = { spaces: Space[]; nextCursor: string | null; total?: { 
  * keep the first one's) and stops at SPACE_COUNT_CAP, so it costs at most that many index entries.
  */
 export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Promise<SpacePage> {
-  const where = spaceFilters(query, now);
   const center = queryCenter(query);
   const { order, after } = orderAndAfter(query, center);
-  // The first page carries the capped count as an uncorrelated sub-select (computed once, an index-only
-  // scan): one round trip per request. No row means no match at all, so the count is then 0.
-  const total = query.cursor
-    ? sql<null>`null`
-    : sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
-  const rows = await db
-    .select({ row: spaces, sortKey: sortKey(query, center), total, distanceKm: center ? distanceKmSql(center.lat, center.lng) : sql<null>`null` })
+  const capped = (where: SQL) => sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
+  // The first page of a radius search counts first, by itself (decision 0904): more than a page of matches
+  // in the circle lets the page walk its sort order (denseRadius); otherwise, and on later pages, the page
+  // probes the circle's cells and sorts what it finds.
+  let counted: number | undefined;
+  if (center && query.radiusKm !== undefined && !query.cursor) {
+    const [row] = await queryRows<{ n: number }>(db, sql`select ${capped(spaceFilters(query, now))} as n`);
+    counted = Number(row?.n ?? 0);
+  }
+  const where = spaceFilters(query, now, { denseRadius: counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' });
+  // Otherwise the first page carries the capped count as an uncorrelated sub-select (computed once, an
+  // index-only scan): one round trip per request. No row means no match at all, so the count is then 0.
+  const total = query.cursor || counted !== undefined ? sql<null>`null` : capped(where);
+  // Two steps: the page's ids in order (index-only where the index carries the filters, as the cell index
+  // of distance searches does: decision 0904), then those rows. A single select of whole rows would read
+  // every candidate row from the table to sort it.
+  const ids = db
+    .select({ id: sql<number>`${spaces.id}`.as('page_id'), sortKey: sortKey(query, center).as('sort_key'), total: total.as('total'), distanceKm: (center ? distanceKmSql(center.lat, center.lng) : sql<null>`null::float8`).as('distance_km') })
     .from(spaces)
     .where(after ? and(where, after) : where)
     .orderBy(...order)
-    .limit(query.limit + 1);
+    .limit(query.limit + 1)
+    .as('page');
+  const rows = await db
+    .select({ row: spaces, sortKey: ids.sortKey, total: ids.total, distanceKm: ids.distanceKm })
+    .from(ids)
+    .innerJoin(spaces, eq(spaces.id, ids.id))
+    .orderBy(...order);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.row.id }) : null;
   let count: SpacePage['total'];
   if (!query.cursor) {
-    const n = Number(rows[0]?.total ?? 0);
+    const n = counted ?? Number(rows[0]?.total ?? 0);
     count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
   }
   return {

@@ -1,0 +1,4 @@
+DROP INDEX "spaces_public_position_idx";--> statement-breakpoint
+DROP INDEX "spaces_public_newest_idx";--> statement-breakpoint
+CREATE INDEX "spaces_public_cell_idx" ON "spaces" USING btree ((floor("latitude" * 10)::int * 4000 + floor("longitude" * 10)::int),"space_type","created_at","id","price_per_month","expires_at","is_demo_listing","latitude","longitude","size","country") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee") and "spaces"."latitude" is not null;--> statement-breakpoint
+CREATE INDEX "spaces_public_newest_idx" ON "spaces" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"country","space_type","city","size","price_per_month","expires_at","is_demo_listing","amenities","ceiling_height_m","floor_load_kg_m2","power_kw","water","access_24h","available_from","latitude","longitude") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee");
