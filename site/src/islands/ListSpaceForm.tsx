@@ -8,7 +8,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
 import { createSpaceSchema, LISTING_COUNTRIES, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
+import { atom } from 'nanostores';
 import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
+import { createFetcherStore } from '../lib/fetcher';
 import { PinPicker, type Pin } from './spaces/PinPicker';
 import { $user, loadUser } from '../lib/user-store';
 import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
@@ -84,6 +86,9 @@ const FIELD_OF_LABEL: Record<string, keyof FormState> = {
   'Monthly Rent (must be a valid amount)': 'pricePerMonth',
 };
 
+const $editedSpaceId = atom<string | null>(null);
+const $editedSpace = createFetcherStore<OwnSpace>(['/api/spaces/', $editedSpaceId]);
+
 export default function ListSpaceForm() {
   const viewer = useStore($user);
   const [form, setForm] = useState<FormState>(DEFAULTS);
@@ -98,18 +103,22 @@ export default function ListSpaceForm() {
   // just created keeps the same uploader (its waiting files upload into it).
   const [openedId, setOpenedId] = useState<number | undefined>();
   useEffect(() => void loadUser(), []);
+  // The listing to edit (?edit=ID), read through the islands' fetcher; its answer seeds the form once.
+  const opened = useStore($editedSpace);
   useEffect(() => {
     const id = readEditId();
     if (id === undefined) return;
     setEditState('loading');
-    apiFetch<OwnSpace>(`/api/spaces/${id}`)
-      .then((space) => {
-        if (!('status' in space)) throw new Error('not the owner');
-        startEditing(space);
-        setOpenedId(space.id);
-      })
-      .catch(() => setEditState('missing'));
+    $editedSpaceId.set(String(id));
   }, []);
+  useEffect(() => {
+    if (openedId !== undefined || editState !== 'loading') return;
+    // Someone else's listing answers without an owner's status: it is not this owner's to edit.
+    if (opened.data && 'status' in opened.data) {
+      startEditing(opened.data);
+      setOpenedId(opened.data.id);
+    } else if (opened.data || opened.error) setEditState('missing');
+  }, [opened, openedId, editState]);
 
   function startEditing(space: OwnSpace) {
     setEditing(space);
