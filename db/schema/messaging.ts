@@ -59,8 +59,11 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_space_farmer_idx').on(t.spaceId, t.farmerId),
-    index('conversations_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
-    index('conversations_farmer_idx').on(t.farmerId, t.lastMessageAt.desc()),
+    // The list's keyset order (last_message_at, id) in full: a page reads limit + 1 entries of each side,
+    // not all of a user's conversations and a sort (docs/decisions/0305). NULLS FIRST is what `desc` means
+    // in the query: drizzle's default (NULLS LAST) is an index the planner cannot walk for that order.
+    index('conversations_owner_idx').on(t.ownerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('conversations_farmer_idx').on(t.farmerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The digest job's claim reads only conversations with a digest due: nearly none of them.
     index('conversations_owner_digest_due_idx').on(t.ownerDigestDueAt).where(sql`${t.ownerDigestDueAt} is not null`),
     index('conversations_farmer_digest_due_idx').on(t.farmerDigestDueAt).where(sql`${t.farmerDigestDueAt} is not null`),

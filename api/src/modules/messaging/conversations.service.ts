@@ -2,7 +2,7 @@
 // messages, the list with unread counts, and the thread. Every read is for participants only: anyone
 // else is told "not found", so conversation ids reveal nothing.
 import { MODERATION_MESSAGES } from '#contracts/moderation';
-import { and, asc, count, desc, eq, gt, gte, lt, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   type ConversationListItem,
@@ -211,23 +211,19 @@ type ListRow = RawRow<{
 export type ConversationPage = { conversations: ConversationListItem[]; nextCursor: string | null };
 
 /**
- * GET /api/conversations: one page, newest activity first, with the other party, the space and the unread
- * count, in one query. Keyset paging on (last_message_at, id) (docs/decisions/0305): each side of the
- * union reads at most limit + 1 rows from its (user, last_message_at) index, so a page costs the same
- * for a user with 10 conversations or 10,000. The space, other party and unread count are index lookups
- * for the page's rows only (LIMIT keeps the planner from turning them into hash joins over whole tables).
- * Building the JSON in PostgreSQL was measured slower than mapping the rows here (bench/messaging.ts).
+ * The list's one query (exported for the test that reads its plan): each side of the union walks its
+ * (user, last_message_at desc, id desc) index from the cursor and stops after limit + 1 entries, so no
+ * step sorts or reads a user's whole history (migration 0017; the old indexes were NULLS LAST and
+ * without id, which `order by … desc` cannot walk).
  */
-export async function listConversations(db: Executor, userId: number, query: ConversationListQuery): Promise<ConversationPage> {
+export function conversationListSql(userId: number, query: ConversationListQuery): SQL {
   const before = query.before === undefined ? undefined : decodeConversationCursor(query.before);
   // The plain bound lets the index range start at the cursor; the row comparison breaks ties by id.
   const older = before
     ? sql`and last_message_at <= ${before.lastMessageAt}::timestamptz and (last_message_at, id) < (${before.lastMessageAt}::timestamptz, ${before.id})`
     : sql``;
   const take = query.limit + 1;
-  const rows = await queryRows<ListRow>(
-    db,
-    sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
+  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -243,8 +239,19 @@ export async function listConversations(db: Executor, userId: number, query: Con
           select count(*)::int as unread from messages
           where conversation_id = c.id and not is_read and sender_id <> ${userId}
         ) m
-        order by c.last_message_at desc, c.id desc`,
-  );
+        order by c.last_message_at desc, c.id desc`;
+}
+
+/**
+ * GET /api/conversations: one page, newest activity first, with the other party, the space and the unread
+ * count, in one query. Keyset paging on (last_message_at, id) (docs/decisions/0305): each side of the
+ * union reads at most limit + 1 rows from its (user, last_message_at, id) index, so a page costs the same
+ * for a user with 10 conversations or 10,000. The space, other party and unread count are index lookups
+ * for the page's rows only (LIMIT keeps the planner from turning them into hash joins over whole tables).
+ * Building the JSON in PostgreSQL was measured slower than mapping the rows here (bench/messaging.ts).
+ */
+export async function listConversations(db: Executor, userId: number, query: ConversationListQuery): Promise<ConversationPage> {
+  const rows = await queryRows<ListRow>(db, conversationListSql(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
