@@ -34,6 +34,10 @@ export function detectImageType(head: Buffer): DetectedType | undefined {
   return undefined;
 }
 
+function damaged(): AppError {
+  return new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+}
+
 export function unsupportedType(): AppError {
   return new AppError('unsupported_media_type', `This file is not a photo we can use. Upload a ${ACCEPTED_PHOTO_TEXT} image.`, 415);
 }
@@ -68,13 +72,12 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
   }
   if (!detectImageType(head)) throw unsupportedType();
 
-  const input = () => sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true });
   let meta: Metadata;
   try {
     // The header only (no decoding), without the pixel limit, so that a bomb is named by its size below.
     meta = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+    throw damaged();
   }
   if (!meta.width || !meta.height) throw unsupportedType();
   if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
@@ -85,25 +88,41 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
     );
   }
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  const widths = widthsFor(upright.width);
+  const uprightWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+  const widths = widthsFor(uprightWidth);
+  const largest = widths.at(-1)!;
+  let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
+  try {
+    // Decoded ONCE, read front to back: JPEG shrink-on-load decodes a 4000 px original at 2000 px for the
+    // 1600 px largest width; turned upright, in 8-bit sRGB, into raw pixels (~6 MB at 1600 × 1200).
+    decoded = await sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true })
+      .autoOrient()
+      .resize({ width: largest, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw damaged();
+  }
+  const { width, height, channels } = decoded.info;
   const files: ProcessedFile[] = [];
   try {
-    for (const width of widths) {
+    for (const target of widths) {
       for (const format of PHOTO_FORMATS) {
-        // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or ICC chunk (converted to sRGB).
-        const image = ENCODE[format](input().autoOrient().resize({ width, withoutEnlargement: true }));
+        // Every size from the one decoded picture. No withMetadata()/keepMetadata(): sharp writes no EXIF,
+        // XMP, IPTC or ICC chunk (raw pixels carry none anyway).
+        const pixels = sharp(decoded.data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } });
+        const image = ENCODE[format](target < width ? pixels.resize({ width: target }) : pixels);
         const bytes = await image.toBuffer();
-        files.push({ name: photoFileName(key, width, format), bytes, contentType: PHOTO_CONTENT_TYPES[PHOTO_EXTENSIONS[format]]! });
+        files.push({ name: photoFileName(key, target, format), bytes, contentType: PHOTO_CONTENT_TYPES[PHOTO_EXTENSIONS[format]]! });
       }
     }
   } catch {
-    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+    throw damaged();
   }
-  const largest = widths.at(-1)!;
   return {
-    width: largest,
-    height: Math.round((upright.height * largest) / upright.width),
+    width,
+    height,
     widths,
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes.length, 0),
