@@ -1,7 +1,8 @@
 // The API for bench/photos.ts: the real createApp (API only, production settings) on the benchmark's
 // PostgreSQL database with photos on local disk in a temporary folder. Tells its parent when it listens,
-// and answers `rss` with the peak resident memory it saw (sampled every 20 ms).
-import { mkdtempSync } from 'node:fs';
+// and answers `rss` with the peak resident memory it saw (sampled every 20 ms): its own, and its own plus
+// its photo workers' (the child processes that resize, summed at the same instant).
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '#db/client';
@@ -23,11 +24,28 @@ const config = loadConfig({
   SERVE_SITE: 'false',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'farmspace-photos-bench-')),
 });
-const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-let peakRss = process.memoryUsage.rss();
-setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20).unref();
+const { app, context } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
+const pageSize = 4096;
+/** Resident bytes of a process by its id (0 once it has exited). */
+function rssOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageSize;
+  } catch {
+    return 0;
+  }
+}
+const sample = () => {
+  const own = process.memoryUsage.rss();
+  const workers = context.photoProcessor.pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+  return { own, workers, total: own + workers };
+};
+let peak = sample();
+setInterval(() => {
+  const now = sample();
+  peak = { own: Math.max(peak.own, now.own), workers: Math.max(peak.workers, now.workers), total: Math.max(peak.total, now.total) };
+}, 20).unref();
 process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ peakRss, rss: process.memoryUsage.rss() });
-  if (message === 'reset-rss') peakRss = process.memoryUsage.rss();
+  if (message === 'rss') process.send?.({ peak, now: sample() });
+  if (message === 'reset-rss') peak = sample();
 });
 app.listen(port, '127.0.0.1', () => process.send?.('ready'));

@@ -8,6 +8,7 @@ import type { Mailer } from './lib/mailer';
 import type { PublicCache } from './lib/public-cache';
 import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
+import type { PhotoProcessor } from './modules/photos/photo-processor';
 import type { PhotoStorage } from './modules/photos/photo-storage';
 import type { ListingViewCounter } from './modules/listing-stats/listing-views';
 import type { SessionCache } from './lib/session-cache';
@@ -34,6 +35,6 @@ export type AppContext = AppDeps & {
   /** Set once the app is built: cache hits answered before Express (docs/decisions/0705). */
   fastPath?: PublicFastPath;
   photoStorage: PhotoStorage;
-  /** Bounds the photo resizes running at once in this process (CPU-bound work). */
-  photoLimiter: { run<T>(task: () => Promise<T>): Promise<T>; readonly pending: number };
+  /** Resizes photos in low-priority child processes, a bounded number at once (docs/decisions/0800). */
+  photoProcessor: PhotoProcessor;
 };

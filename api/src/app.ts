@@ -39,7 +39,7 @@ import { createMessagingRouter } from './modules/messaging/messaging.routes';
 import { createAgreementsRouter } from './modules/agreements/agreements.routes';
 import { createPhotoFilesRouter, createPhotosRouter, PHOTO_UPLOAD_PATH } from './modules/photos/photos.routes';
 import { createPhotoStorage } from './modules/photos/photo-storage';
-import { createLimiter } from './lib/limiter';
+import { createPhotoProcessor } from './modules/photos/photo-processor';
 import { defaultPhotoConcurrency } from './modules/photos/photo-processing';
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     listingViews,
     sessionCache,
     photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
-    photoLimiter: createLimiter(deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency()),
+    photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency() }),
   };
   const app = express();
 

@@ -23,7 +23,6 @@ import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { processPhoto } from './photo-processing';
 import { addPhoto, assertCanAddPhoto, deletePhoto, isFileKeyUsed, reorderPhotos, setPhotoAlt } from './photos.service';
 
 /** The multipart envelope around one file: boundaries, headers of the part. */
@@ -117,7 +116,7 @@ export function createPhotosRouter(ctx: AppContext): Router {
     const upload = await receivePhoto(req, uploadFolder);
     try {
       if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
-      const processed = await ctx.photoLimiter.run(() => processPhoto(upload.filePath, upload.key));
+      const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
       await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
       try {
         const photo = await addPhoto(ctx.db, id, userId, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
