@@ -19,7 +19,7 @@ import { photoAltSchema, reorderPhotosSchema } from '#contracts/photos.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
-import { rateLimit } from '../../lib/rate-limit';
+import { rateLimit, userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
@@ -44,6 +44,25 @@ function photoId(req: Request): string {
 function tooLarge() {
   return new AppError('payload_too_large', `This file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Upload a smaller photo (${ACCEPTED_PHOTO_TEXT}).`, 413);
 }
+
+/**
+ * Uploads per client address (several owners may share one) and per account: a listing's 12 photos several
+ * times over, with retries. Checked before a byte of the file is read, so a refused upload stores nothing.
+ */
+export const PHOTO_UPLOAD_LIMITS = {
+  perAddress: {
+    endpoint: 'photo-upload',
+    max: 120,
+    windowMs: 10 * MINUTE,
+    message: 'Too many photos have been uploaded from your network in the last few minutes. Please wait a few minutes and try again.',
+  },
+  perAccount: {
+    endpoint: 'photo-upload-user',
+    max: 60,
+    windowMs: 10 * MINUTE,
+    message: 'You have uploaded many photos in the last few minutes. Please wait a few minutes and try again.',
+  },
+} satisfies Record<string, RateLimitRule>;
 
 type Received = { filePath: string; key: string; size: number };
 
@@ -105,10 +124,10 @@ async function receivePhoto(req: Request, folder: string): Promise<Received> {
 export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
   const uploadFolder = path.join(os.tmpdir(), 'farmspace-uploads');
-  // Per address: a listing's 12 photos several times over; a script uploading without end is stopped.
-  const uploadLimit = rateLimit(ctx, { endpoint: 'photo-upload', max: 120, windowMs: 10 * MINUTE, message: 'Too many uploads. Please wait a few minutes and try again.' });
+  const addressLimit = rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress);
+  const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
-  router.post('/spaces/:id/photos', requireUser, uploadLimit, async (req, res) => {
+  router.post('/spaces/:id/photos', requireUser, addressLimit, accountLimit, async (req, res) => {
     const id = spaceId(req);
     const userId = currentUser(req).id;
     // Refused before a byte of the file is read: someone else's listing, a full listing.
