@@ -22,6 +22,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   SERVE_SITE: 'false',
+  // Behind a proxy as in production: the uploads' X-Forwarded-For names each owner's address.
+  TRUST_PROXY: 'true',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'farmspace-photos-bench-')),
 });
 const { app, context } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });

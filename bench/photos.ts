@@ -122,13 +122,24 @@ await client.query(
    select 'Listing ' || g, 'A space for growing.', g || ' Bench St', 'Portland', 'US', 100 + (g % 5000), 500 + (g % 900), 'rooftop', 1, true, now() + interval '30 days'
    from generate_series(1, ${LISTINGS}) g`,
 );
-const drafts = await client.query<{ id: number }>(
-  `insert into spaces (title, description, location, city, country, size, price_per_month, space_type, owner_id, has_listing_fee, expires_at)
-   select 'Draft ' || g, 'Photos go here.', g || ' Draft St', 'Portland', 'US', 500, 700, 'rooftop', 1, false, now() from generate_series(1, ${UPLOADS}) g returning id`,
+// 20 owners, each signed in from their own address (the API trusts X-Forwarded-For here, as behind the
+// proxy in production), each with a draft: the per-account and per-address upload limits count each apart.
+const owners = await client.query<{ id: number }>(
+  `insert into users (email, first_name, last_name, verified) select 'owner' || g || '@example.com', 'Owner', 'No. ' || g, true from generate_series(1, ${UPLOADS}) g returning id`,
 );
-const token = randomBytes(24).toString('base64url');
-await client.query(`insert into sessions (sid, user_id, expire) values ($1, 1, now() + make_interval(secs => $2))`, [token, SESSION_TTL_SECONDS]);
-const cookie = `${sessionCookieName(true)}=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}`;
+const drafts: Array<{ id: number; cookie: string }> = [];
+for (const [i, owner] of owners.rows.entries()) {
+  const [draft] = (
+    await client.query<{ id: number }>(
+      `insert into spaces (title, description, location, city, country, size, price_per_month, space_type, owner_id, has_listing_fee, expires_at)
+       values ('Draft ' || $1::int, 'Photos go here.', $1::int || ' Draft St', 'Portland', 'US', 500, 700, 'rooftop', $2, false, now()) returning id`,
+      [i + 1, owner.id],
+    )
+  ).rows;
+  const token = randomBytes(24).toString('base64url');
+  await client.query(`insert into sessions (sid, user_id, expire) values ($1, $2, now() + make_interval(secs => $3))`, [token, owner.id, SESSION_TTL_SECONDS]);
+  drafts.push({ id: draft!.id, cookie: `${sessionCookieName(true)}=${encodeURIComponent(`${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`)}` });
+}
 await client.end();
 
 const photos = await Promise.all(Array.from({ length: 4 }, (_, i) => phonePhoto(i + 1)));
@@ -155,7 +166,7 @@ try {
     while (Date.now() < stopAt) {
       rounds++;
       await Promise.all(
-        drafts.rows.map(async ({ id }, i) => {
+        drafts.map(async ({ id, cookie }, i) => {
           const t0 = performance.now();
           const res = await upload(`/api/spaces/${id}/photos`, photos[(i + rounds) % photos.length]!, { cookie, origin: base, [UPLOAD_HEADER]: '1', 'x-forwarded-for': `10.0.${i}.1` });
           const body = JSON.parse(res.text) as { id?: string; message?: string };
@@ -164,7 +175,7 @@ try {
             failed++;
             if (failed < 3) log(`upload refused: ${res.status} ${body.message}`);
           } else {
-            await fetch(`${base}/api/spaces/${id}/photos/${body.id}`, { method: 'DELETE', headers: { cookie, origin: base } });
+            await fetch(`${base}/api/spaces/${id}/photos/${body.id}`, { method: 'DELETE', headers: { cookie, origin: base, 'x-forwarded-for': `10.0.${i}.1` } });
           }
         }),
       );

@@ -24,7 +24,7 @@ export type PhotoProcessor = {
 
 export type PhotoProcessorOptions = {
   concurrency: number;
-  /** The workers' nice value: 10 gives them about a tenth of a core that the API also wants. */
+  /** How many nice steps below the API the workers run: 10 gives them about a tenth of a core the API also wants. */
   nice?: number;
   /** A worker is replaced after this many photos (what its allocator kept goes back to the system). */
   jobsPerWorker?: number;
@@ -36,6 +36,11 @@ export const PHOTO_WORKER_NICE = 10;
 const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
 // The workers run the TypeScript sources like the API does (npm start runs them with tsx).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** The workers' nice value: `steps` below this process's own (19 is the lowest priority there is). */
+export function workerPriority(steps: number): number {
+  return Math.min(19, os.getPriority() + steps);
+}
 
 function crashed(): AppError {
   return new AppError('bad_request', 'This photo could not be processed: the file seems damaged. Try exporting it again.', 400);
@@ -60,7 +65,7 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     try {
-      if (child.pid) os.setPriority(child.pid, nice);
+      if (child.pid) os.setPriority(child.pid, workerPriority(nice));
     } catch {
       // Not allowed here (some containers): the worker runs at the API's priority.
     }
