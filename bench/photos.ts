@@ -15,8 +15,7 @@ import sharp from 'sharp';
 import { openDatabase } from '#db/client';
 import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
 import { UPLOAD_HEADER } from '#contracts/photos';
-import { defaultPhotoConcurrency } from '#api/modules/photos/photo-processing';
-import { PHOTO_WORKER_NICE } from '#api/modules/photos/photo-processor';
+import { defaultPhotoConcurrency, PHOTO_WORKER_NICE } from '#api/modules/photos/photo-processor';
 import { recreateDatabase } from './bench-database';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

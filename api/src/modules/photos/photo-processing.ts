@@ -1,10 +1,10 @@
 // Turns an uploaded file into the photo's served files with sharp: the type is read from the bytes (not the
 // name), decompression bombs are refused by their pixel count before decoding, the picture is turned
 // upright and every byte of metadata is left behind (EXIF GPS would publish where the phone was), then
-// each width is written as AVIF, WebP and JPEG. Resizing is CPU-bound: at most PHOTO_CONCURRENCY run at
-// once in this process and the rest wait their turn (docs/decisions/0800).
+// the picture is decoded once (shrunk on load to the largest width) and each width is written as AVIF,
+// WebP and JPEG from those pixels. It runs in a photo worker process (photo-worker.ts, photo-processor.ts):
+// resizing is CPU-bound and its memory is libvips's (docs/decisions/0800).
 import { open } from 'node:fs/promises';
-import os from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   ACCEPTED_PHOTO_TEXT,
@@ -18,8 +18,8 @@ import {
 } from '#contracts/photos';
 import { AppError } from '../../lib/app-error';
 
-// One libvips thread per resize and no operation cache: the bound on CPU and memory is then the number of
-// resizes running (PHOTO_CONCURRENCY), each holding one picture decoded at most to the size it writes.
+// One libvips thread and no operation cache: a worker then holds one picture's pixels at a time, decoded
+// at most to the largest width it writes.
 sharp.concurrency(1);
 sharp.cache(false);
 
@@ -127,8 +127,4 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes.length, 0),
   };
-}
-
-export function defaultPhotoConcurrency(): number {
-  return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }

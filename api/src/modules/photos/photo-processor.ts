@@ -3,7 +3,7 @@
 // own threads (docs/decisions/0800): it runs at a lower CPU priority (nice), so resizing takes the CPU the
 // page requests leave; glibc keeps what libvips frees, so each worker has few malloc arenas and is
 // replaced after a number of jobs and when idle, giving its memory back; a crash on a hostile file costs
-// one upload, not the API.
+// one upload, not the API. The API process itself never loads sharp (libvips).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -36,6 +36,11 @@ export const PHOTO_WORKER_NICE = 10;
 const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
 // The workers run the TypeScript sources like the API does (npm start runs them with tsx).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Workers by default: half the cores, at least one (the other half is the pages'). */
+export function defaultPhotoConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
+}
 
 /** The workers' nice value: `steps` below this process's own (19 is the lowest priority there is). */
 export function workerPriority(steps: number): number {

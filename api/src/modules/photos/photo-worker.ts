@@ -2,16 +2,11 @@
 // job at a time: {id, filePath, key} in, the processed photo (its files as bytes) or the refusal out.
 // libvips's memory (and any crash on a hostile file) stays in this process, which runs at a lower CPU
 // priority than the API, so page requests come first on a small machine.
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { processPhoto } from './photo-processing';
 
 export type PhotoJob = { id: number; filePath: string; key: string };
 export type PhotoRefusal = { code: AppError['code']; message: string; status: number };
-
-// One libvips thread and no operation cache: the process then holds one picture's pixels at a time.
-sharp.concurrency(1);
-sharp.cache(false);
 
 process.on('message', (job: PhotoJob) => {
   processPhoto(job.filePath, job.key).then(
