@@ -24,6 +24,8 @@ export type AppDeps = {
   logger: Logger;
   /** Where photo files live; by default what the configuration names (modules/photos/photo-storage.ts). */
   photoStorage?: PhotoStorage;
+  /** Where uploads are streamed before processing; by default `farmspace-uploads` in the system's temporary folder. */
+  photoUploadFolder?: string;
 };
 
 export type AppContext = AppDeps & {
@@ -37,4 +39,5 @@ export type AppContext = AppDeps & {
   photoStorage: PhotoStorage;
   /** Resizes photos in low-priority child processes, a bounded number at once (docs/decisions/0800). */
   photoProcessor: PhotoProcessor;
+  photoUploadFolder: string;
 };

@@ -3,6 +3,7 @@
 // pages → 404 page → error handler.
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     listingViews,
     sessionCache,
     photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
+    photoUploadFolder: deps.photoUploadFolder ?? path.join(os.tmpdir(), 'farmspace-uploads'),
     photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency() }),
   };
   const app = express();

@@ -2,8 +2,6 @@
 // AWS SDK): who may upload, what is refused (and that nothing is stored then), processing (sizes,
 // formats, no metadata, upright), order, cover, alt text, deletion and the clean-up of files.
 import { readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -19,10 +17,8 @@ import { createS3Storage, type PhotoStorage } from './photo-storage';
 import { PHOTO_UPLOAD_LIMITS } from './photos.routes';
 import { deleteExpiredPhotoFiles, fileNamesOf, PHOTO_FILE_RETENTION_MS } from './photos.service';
 
-const UPLOAD_TEMP = path.join(os.tmpdir(), 'farmspace-uploads');
-
-async function tempUploads(): Promise<string[]> {
-  return readdir(UPLOAD_TEMP).catch(() => []);
+async function tempUploads(t: TestApp): Promise<string[]> {
+  return readdir(t.context.photoUploadFolder).catch(() => []);
 }
 
 describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
@@ -141,7 +137,6 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
   it('refuses bad files with a clear 4xx and leaves no file and no row behind', async () => {
     const id = await newDraft();
     const before = await t.db.$count(spacePhotos);
-    const tempBefore = (await tempUploads()).length;
     const jpeg = await photoWithMetadata(800, 600);
     const cases: Array<{ file: Buffer; name: string; type?: string; status: number; message: RegExp }> = [
       { file: Buffer.from('Just some text, not a picture.\n'.repeat(50)), name: 'notes.jpg', status: 415, message: /JPEG, PNG, WebP or AVIF/ },
@@ -169,7 +164,7 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
     const asJson = await t.request(`/api/spaces/${id}/photos`, { cookie: owner.cookie, body: { photo: 'x' } });
     expect(asJson.status).toBe(415);
     expect(await t.db.$count(spacePhotos)).toBe(before);
-    expect((await tempUploads()).length).toBeLessThanOrEqual(tempBefore);
+    expect(await tempUploads(t)).toEqual([]);
     expect((await t.request(`/api/spaces/${id}`, { cookie: owner.cookie })).json.photos).toEqual([]);
   });
 
@@ -287,10 +282,9 @@ describe('photo upload limits (per address and per account)', () => {
     // A new address each time: only the account's count can refuse.
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i % 250}` });
     for (let i = 0; i < rule.max; i++) expect((await uploadPhoto(t, 999_999, photo, { cookie: owner.cookie, headers: from(i) })).status).toBe(404);
-    const tempBefore = (await tempUploads()).length;
     const over = await uploadPhoto(t, draft, photo, { cookie: owner.cookie, headers: from(rule.max) });
     await refusedAndNothingStored(over, draft, owner.cookie, rule.message);
-    expect((await tempUploads()).length).toBeLessThanOrEqual(tempBefore);
+    expect(await tempUploads(t)).toEqual([]);
     // Another account is not affected; the window ends and the owner uploads again.
     const neighbour = await createSignedInUser(t);
     const theirs = (await t.request('/api/spaces', { body: validSpaceBody({ title: 'Quiet roof' }), cookie: neighbour.cookie })).json.id as number;

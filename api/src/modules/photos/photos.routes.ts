@@ -4,7 +4,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -123,7 +122,6 @@ async function receivePhoto(req: Request, folder: string): Promise<Received> {
 
 export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
-  const uploadFolder = path.join(os.tmpdir(), 'farmspace-uploads');
   const addressLimit = rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress);
   const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
@@ -132,7 +130,7 @@ export function createPhotosRouter(ctx: AppContext): Router {
     const userId = currentUser(req).id;
     // Refused before a byte of the file is read: someone else's listing, a full listing.
     await assertCanAddPhoto(ctx.db, id, userId);
-    const upload = await receivePhoto(req, uploadFolder);
+    const upload = await receivePhoto(req, ctx.photoUploadFolder);
     try {
       if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
       const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
