@@ -1,12 +1,12 @@
 // `npm run bench:photos` (issue 17): 20 concurrent uploads of 8 MB, 4000×3000 JPEGs while 50 connections
-// browse GET /api/spaces, on PostgreSQL with photos on local disk. Prints uploads/s, the p99 upload time,
-// browse p99 with and without uploads running (target: ≤ 1.5×), and the peak RSS of the API process and
-// its photo workers together against the bound they are designed to, PASS or FAIL (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks the pictures while
-// iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 20).
+// browse GET /api/spaces, on PostgreSQL with photos on local disk; the uploads are sent from a process of
+// their own (bench/photos-uploader.ts). Prints uploads/s, the p99 upload time, browse p99 with and without
+// uploads running (target: ≤ 1.5×), and the peak RSS of the API process and its photo workers together
+// against the bound they are designed to, PASS or FAIL (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks
+// the pictures while iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 20).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,9 +14,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '#db/client';
 import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
-import { UPLOAD_HEADER } from '#contracts/photos';
 import { defaultPhotoConcurrency, PHOTO_WORKER_NICE } from '#api/modules/photos/photo-processor';
 import { recreateDatabase } from './bench-database';
+import type { UploaderReport, UploaderSetup } from './photos-uploader';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4414);
@@ -46,6 +46,16 @@ async function phonePhoto(seed: number): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
+/** The uploads come from their own process (bench/photos-uploader.ts): autocannon's clock stays its own. */
+function startUploader(setup: UploaderSetup): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'photos-uploader.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the uploader exited with ${code}`)));
+    child.send({ setup });
+  });
+}
+
 function startServer(): Promise<ChildProcess> {
   const child = fork(path.join(import.meta.dirname, 'photos-server.ts'), [String(PORT)], {
     execArgv: ['--import', 'tsx'],
@@ -73,31 +83,6 @@ function browse(base: string): Promise<autocannon.Result> {
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/spaces?limit=24&minSize=${(n++ % 200) + 1}` }) }],
-  });
-}
-
-/**
- * One multipart upload over node:http (fetch gives up after 300 s without answer headers, and an upload
- * that waits its turn behind 19 others may take longer on a busy 2-core machine).
- */
-function upload(pathname: string, file: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: pathname, method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
   });
 }
 
@@ -143,9 +128,16 @@ await client.end();
 
 const photos = await Promise.all(Array.from({ length: 4 }, (_, i) => phonePhoto(i + 1)));
 const meta = await sharp(photos[0]).metadata();
+const photoFolder = mkdtempSync(path.join(os.tmpdir(), 'fs-photos-bench-'));
+const photoFiles = photos.map((bytes, i) => {
+  const file = path.join(photoFolder, `phone-${i + 1}.jpg`);
+  writeFileSync(file, bytes);
+  return file;
+});
 log(`uploads: ${UPLOADS} at once, each a ${meta.width}×${meta.height} JPEG of ${(photos[0]!.length / 1024 / 1024).toFixed(1)} MB; browse: ${CONNECTIONS} connections over ${LISTINGS} listings, ${DURATION} s per phase`);
 
 const server = await startServer();
+const uploader = await startUploader({ port: PORT, drafts, photoFiles });
 const base = `http://127.0.0.1:${PORT}`;
 try {
   await fetch(`${base}/api/spaces?limit=24`);
@@ -155,34 +147,13 @@ try {
   log(`browse alone:          ${baseline.requests.average.toFixed(0)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (non-2xx ${baseline.non2xx})`);
 
   server.send('reset-rss');
-  const uploadTimes: number[] = [];
-  let failed = 0;
-  let rounds = 0;
-  const started = Date.now();
-  const stopAt = started + DURATION * 1000;
   // 20 uploads at once, round after round while the browse phase runs; each draft takes one photo a round.
-  const uploading = (async () => {
-    while (Date.now() < stopAt) {
-      rounds++;
-      await Promise.all(
-        drafts.map(async ({ id, cookie }, i) => {
-          const t0 = performance.now();
-          const res = await upload(`/api/spaces/${id}/photos`, photos[(i + rounds) % photos.length]!, { cookie, origin: base, [UPLOAD_HEADER]: '1', 'x-forwarded-for': `10.0.${i}.1` });
-          const body = JSON.parse(res.text) as { id?: string; message?: string };
-          uploadTimes.push(performance.now() - t0);
-          if (res.status !== 201) {
-            failed++;
-            if (failed < 3) log(`upload refused: ${res.status} ${body.message}`);
-          } else {
-            await fetch(`${base}/api/spaces/${id}/photos/${body.id}`, { method: 'DELETE', headers: { cookie, origin: base, 'x-forwarded-for': `10.0.${i}.1` } });
-          }
-        }),
-      );
-    }
-  })();
+  const uploading = new Promise<UploaderReport>((resolve) => uploader.once('message', (report) => resolve(report as UploaderReport)));
+  uploader.send({ go: { durationMs: DURATION * 1000 } });
   const during = await browse(base);
-  await uploading;
-  const elapsed = (Date.now() - started) / 1000;
+  const { uploadTimes, failed, refusals, elapsedMs } = await uploading;
+  for (const refusal of refusals) log(`upload refused: ${refusal}`);
+  const elapsed = elapsedMs / 1000;
   const { peak } = await ask<Memory>(server, 'rss');
   const loaded = loadavg();
   const ratio = during.latency.p99 / Math.max(1, baseline.latency.p99);
@@ -207,4 +178,6 @@ try {
   writeFileSync(path.join(import.meta.dirname, 'results', 'photos.txt'), `${lines.join('\n')}\n`);
 } finally {
   server.kill();
+  uploader.kill();
+  rmSync(photoFolder, { recursive: true, force: true });
 }
