@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '#db/client';
 import { createApp } from '#api/app';
 import { loadConfig } from '#api/config';
@@ -41,13 +42,29 @@ const sample = () => {
   const workers = context.photoProcessor.pids.reduce((sum, pid) => sum + rssOf(pid), 0);
   return { own, workers, total: own + workers };
 };
+// Garbage collection pauses of the API's main thread: every request waits behind one.
+const emptyGc = () => ({ major: 0, majorMs: 0, majorMaxMs: 0, minorMs: 0 });
+let gc = emptyGc();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      gc.major++;
+      gc.majorMs += entry.duration;
+      gc.majorMaxMs = Math.max(gc.majorMaxMs, entry.duration);
+    } else gc.minorMs += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 let peak = sample();
 setInterval(() => {
   const now = sample();
   peak = { own: Math.max(peak.own, now.own), workers: Math.max(peak.workers, now.workers), total: Math.max(peak.total, now.total) };
 }, 20).unref();
 process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ peak, now: sample() });
-  if (message === 'reset-rss') peak = sample();
+  if (message === 'rss') process.send?.({ peak, now: sample(), gc });
+  if (message === 'reset-rss') {
+    peak = sample();
+    gc = emptyGc();
+  }
 });
 app.listen(port, '127.0.0.1', () => process.send?.('ready'));
