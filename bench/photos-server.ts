@@ -1,9 +1,11 @@
 // The API for bench/photos.ts: the real createApp (API only, production settings) on the benchmark's
 // PostgreSQL database with photos on local disk in a temporary folder. Tells its parent when it listens,
-// and answers `rss` with the peak resident memory it saw (sampled every 20 ms).
-import { mkdtempSync } from 'node:fs';
+// and answers `rss` with the peak resident memory it saw (sampled every 20 ms): its own, and its own plus
+// its photo workers' (the child processes that resize, summed at the same instant).
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '#db/client';
 import { createApp } from '#api/app';
 import { loadConfig } from '#api/config';
@@ -21,13 +23,48 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   SERVE_SITE: 'false',
+  // Behind a proxy as in production: the uploads' X-Forwarded-For names each owner's address.
+  TRUST_PROXY: 'true',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'farmspace-photos-bench-')),
 });
-const { app } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-let peakRss = process.memoryUsage.rss();
-setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20).unref();
+const { app, context } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
+const pageSize = 4096;
+/** Resident bytes of a process by its id (0 once it has exited). */
+function rssOf(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * pageSize;
+  } catch {
+    return 0;
+  }
+}
+const sample = () => {
+  const own = process.memoryUsage.rss();
+  const workers = context.photoProcessor.pids.reduce((sum, pid) => sum + rssOf(pid), 0);
+  return { own, workers, total: own + workers };
+};
+// Garbage collection pauses of the API's main thread: every request waits behind one.
+const emptyGc = () => ({ major: 0, majorMs: 0, majorMaxMs: 0, minorMs: 0 });
+let gc = emptyGc();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      gc.major++;
+      gc.majorMs += entry.duration;
+      gc.majorMaxMs = Math.max(gc.majorMaxMs, entry.duration);
+    } else gc.minorMs += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+let peak = sample();
+setInterval(() => {
+  const now = sample();
+  peak = { own: Math.max(peak.own, now.own), workers: Math.max(peak.workers, now.workers), total: Math.max(peak.total, now.total) };
+}, 20).unref();
 process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ peakRss, rss: process.memoryUsage.rss() });
-  if (message === 'reset-rss') peakRss = process.memoryUsage.rss();
+  if (message === 'rss') process.send?.({ peak, now: sample(), gc });
+  if (message === 'reset-rss') {
+    peak = sample();
+    gc = emptyGc();
+  }
 });
 app.listen(port, '127.0.0.1', () => process.send?.('ready'));

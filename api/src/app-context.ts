@@ -8,6 +8,7 @@ import type { Mailer } from './lib/mailer';
 import type { PublicCache } from './lib/public-cache';
 import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
+import type { PhotoProcessor } from './modules/photos/photo-processor';
 import type { PhotoStorage } from './modules/photos/photo-storage';
 import type { ListingViewCounter } from './modules/listing-stats/listing-views';
 import type { SessionCache } from './lib/session-cache';
@@ -23,6 +24,8 @@ export type AppDeps = {
   logger: Logger;
   /** Where photo files live; by default what the configuration names (modules/photos/photo-storage.ts). */
   photoStorage?: PhotoStorage;
+  /** Where uploads are streamed before processing; by default `farmspace-uploads` in the system's temporary folder. */
+  photoUploadFolder?: string;
 };
 
 export type AppContext = AppDeps & {
@@ -34,6 +37,7 @@ export type AppContext = AppDeps & {
   /** Set once the app is built: cache hits answered before Express (docs/decisions/0705). */
   fastPath?: PublicFastPath;
   photoStorage: PhotoStorage;
-  /** Bounds the photo resizes running at once in this process (CPU-bound work). */
-  photoLimiter: { run<T>(task: () => Promise<T>): Promise<T>; readonly pending: number };
+  /** Resizes photos in low-priority child processes, a bounded number at once (docs/decisions/0800). */
+  photoProcessor: PhotoProcessor;
+  photoUploadFolder: string;
 };

@@ -3,6 +3,7 @@
 // pages → 404 page → error handler.
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from 'express';
@@ -39,8 +40,7 @@ import { createMessagingRouter } from './modules/messaging/messaging.routes';
 import { createAgreementsRouter } from './modules/agreements/agreements.routes';
 import { createPhotoFilesRouter, createPhotosRouter, PHOTO_UPLOAD_PATH } from './modules/photos/photos.routes';
 import { createPhotoStorage } from './modules/photos/photo-storage';
-import { createLimiter } from './lib/limiter';
-import { defaultPhotoConcurrency } from './modules/photos/photo-processing';
+import { createPhotoProcessor, defaultPhotoConcurrency } from './modules/photos/photo-processor';
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
 import { countListingPageViews } from './modules/listing-stats/page-views';
@@ -88,7 +88,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     listingViews,
     sessionCache,
     photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
-    photoLimiter: createLimiter(deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency()),
+    photoUploadFolder: deps.photoUploadFolder ?? path.join(os.tmpdir(), 'farmspace-uploads'),
+    photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency() }),
   };
   const app = express();
 

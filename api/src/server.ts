@@ -124,6 +124,7 @@ export async function startServer(config: Config, options: { siteBuildDir?: stri
       await jobs.stop();
       // The last interval's listing view counts (docs/decisions/1004).
       await context.listingViews.stop();
+      await context.photoProcessor.close();
       mailer.close?.();
       await database.close();
       releaseSiteBuild?.();

@@ -101,6 +101,8 @@ test('an owner uploads, orders and publishes photos from a phone; farmers see th
   await expect(cover).toHaveAttribute('width', '1400');
   await expect.poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await farmerPage.goto(`/spaces/${spaceId}`);
+  // Link previews get the cover's 800 px JPEG, not the 1600 px one.
+  await expect(farmerPage.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/media/photos/[a-f0-9]{64}-800\\.jpg$`));
   const gallery = farmerPage.locator(`[data-gallery="${spaceId}"]`);
   await expect(gallery).toBeVisible();
   await expect(gallery.locator('[data-gallery-position]')).toHaveText('1 / 3');

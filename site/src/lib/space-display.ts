@@ -1,4 +1,5 @@
 // How a space is shown: prices, sizes, places, type labels and the fallback pictures of spec 2.6.
+import { photoFileUrl, photoUrl } from '#contracts/photos';
 import type { Space } from '#contracts/spaces.schemas';
 
 export const COUNTRY_NAMES: Record<string, string> = {
@@ -57,6 +58,21 @@ export const CARD_IMAGE_MAX_WIDTH = 800;
 export function primaryImage(space: Pick<Space, 'images' | 'spaceType'>): string {
   const first = space.images.find((src) => src.startsWith('/') || /^https?:\/\//i.test(src));
   return first ?? fallbackImage(space.spaceType);
+}
+
+/** Widest photo file a link preview gets: previews show it at most ~600 px wide (1.91:1 cards). */
+export const OG_PHOTO_WIDTH = 800;
+
+/**
+ * The Open Graph picture: when the first image is an uploaded photo, its 800 px JPEG (a quarter of the
+ * 1600 px file's pixels, which `images` names); otherwise the first image as it is.
+ */
+export function ogImageOf(space: Pick<Space, 'images' | 'spaceType'> & { photos?: Space['photos'] }): string {
+  const primary = primaryImage(space);
+  const cover = space.photos?.[0];
+  if (!cover || primary !== photoUrl(cover)) return primary;
+  const width = cover.widths.filter((w) => w <= OG_PHOTO_WIDTH).at(-1) ?? cover.widths[0]!;
+  return photoFileUrl(cover.key, width, 'jpeg');
 }
 
 /** Featured (spec 2.4/2.6): isFeatured with a featuredUntil still ahead. */

@@ -1,10 +1,10 @@
 // Turns an uploaded file into the photo's served files with sharp: the type is read from the bytes (not the
 // name), decompression bombs are refused by their pixel count before decoding, the picture is turned
 // upright and every byte of metadata is left behind (EXIF GPS would publish where the phone was), then
-// each width is written as AVIF, WebP and JPEG. Resizing is CPU-bound: at most PHOTO_CONCURRENCY run at
-// once in this process and the rest wait their turn (docs/decisions/0800).
+// the picture is decoded once (shrunk on load to the largest width) and each width is written as AVIF,
+// WebP and JPEG from those pixels. It runs in a photo worker process (photo-worker.ts, photo-processor.ts):
+// resizing is CPU-bound and its memory is libvips's (docs/decisions/0800).
 import { open } from 'node:fs/promises';
-import os from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   ACCEPTED_PHOTO_TEXT,
@@ -18,8 +18,8 @@ import {
 } from '#contracts/photos';
 import { AppError } from '../../lib/app-error';
 
-// One libvips thread per resize and no operation cache: the bound on CPU and memory is then the number of
-// resizes running (PHOTO_CONCURRENCY), each holding one picture decoded at most to the size it writes.
+// One libvips thread and no operation cache: a worker then holds one picture's pixels at a time, decoded
+// at most to the largest width it writes.
 sharp.concurrency(1);
 sharp.cache(false);
 
@@ -32,6 +32,10 @@ export function detectImageType(head: Buffer): DetectedType | undefined {
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(head.toString('latin1', 8, 12))) return 'avif';
   return undefined;
+}
+
+function damaged(): AppError {
+  return new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
 }
 
 export function unsupportedType(): AppError {
@@ -68,13 +72,12 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
   }
   if (!detectImageType(head)) throw unsupportedType();
 
-  const input = () => sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true });
   let meta: Metadata;
   try {
     // The header only (no decoding), without the pixel limit, so that a bomb is named by its size below.
     meta = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+    throw damaged();
   }
   if (!meta.width || !meta.height) throw unsupportedType();
   if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
@@ -85,31 +88,43 @@ export async function processPhoto(filePath: string, key: string): Promise<Proce
     );
   }
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
-  const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-  const widths = widthsFor(upright.width);
+  const uprightWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
+  const widths = widthsFor(uprightWidth);
+  const largest = widths.at(-1)!;
+  let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
+  try {
+    // Decoded ONCE, read front to back: JPEG shrink-on-load decodes a 4000 px original at 2000 px for the
+    // 1600 px largest width; turned upright, in 8-bit sRGB, into raw pixels (~6 MB at 1600 × 1200).
+    decoded = await sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true })
+      .autoOrient()
+      .resize({ width: largest, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw damaged();
+  }
+  const { width, height, channels } = decoded.info;
   const files: ProcessedFile[] = [];
   try {
-    for (const width of widths) {
+    for (const target of widths) {
       for (const format of PHOTO_FORMATS) {
-        // No withMetadata()/keepMetadata(): sharp writes no EXIF, XMP, IPTC or ICC chunk (converted to sRGB).
-        const image = ENCODE[format](input().autoOrient().resize({ width, withoutEnlargement: true }));
+        // Every size from the one decoded picture. No withMetadata()/keepMetadata(): sharp writes no EXIF,
+        // XMP, IPTC or ICC chunk (raw pixels carry none anyway).
+        const pixels = sharp(decoded.data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } });
+        const image = ENCODE[format](target < width ? pixels.resize({ width: target }) : pixels);
         const bytes = await image.toBuffer();
-        files.push({ name: photoFileName(key, width, format), bytes, contentType: PHOTO_CONTENT_TYPES[PHOTO_EXTENSIONS[format]]! });
+        files.push({ name: photoFileName(key, target, format), bytes, contentType: PHOTO_CONTENT_TYPES[PHOTO_EXTENSIONS[format]]! });
       }
     }
   } catch {
-    throw new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
+    throw damaged();
   }
-  const largest = widths.at(-1)!;
   return {
-    width: largest,
-    height: Math.round((upright.height * largest) / upright.width),
+    width,
+    height,
     widths,
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes.length, 0),
   };
-}
-
-export function defaultPhotoConcurrency(): number {
-  return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }

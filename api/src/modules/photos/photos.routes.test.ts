@@ -2,8 +2,6 @@
 // AWS SDK): who may upload, what is refused (and that nothing is stored then), processing (sizes,
 // formats, no metadata, upright), order, cover, alt text, deletion and the clean-up of files.
 import { readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,12 +14,11 @@ import { EXIF_MARKER, XMP_MARKER, fetchBytes, hugePngHeader, photoWithMetadata, 
 import { startLocalS3, type LocalS3 } from '#tests/fixtures/s3-server';
 import { DAY } from '../../lib/clock';
 import { createS3Storage, type PhotoStorage } from './photo-storage';
+import { PHOTO_UPLOAD_LIMITS } from './photos.routes';
 import { deleteExpiredPhotoFiles, fileNamesOf, PHOTO_FILE_RETENTION_MS } from './photos.service';
 
-const UPLOAD_TEMP = path.join(os.tmpdir(), 'farmspace-uploads');
-
-async function tempUploads(): Promise<string[]> {
-  return readdir(UPLOAD_TEMP).catch(() => []);
+async function tempUploads(t: TestApp): Promise<string[]> {
+  return readdir(t.context.photoUploadFolder).catch(() => []);
 }
 
 describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
@@ -140,7 +137,6 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
   it('refuses bad files with a clear 4xx and leaves no file and no row behind', async () => {
     const id = await newDraft();
     const before = await t.db.$count(spacePhotos);
-    const tempBefore = (await tempUploads()).length;
     const jpeg = await photoWithMetadata(800, 600);
     const cases: Array<{ file: Buffer; name: string; type?: string; status: number; message: RegExp }> = [
       { file: Buffer.from('Just some text, not a picture.\n'.repeat(50)), name: 'notes.jpg', status: 415, message: /JPEG, PNG, WebP or AVIF/ },
@@ -168,7 +164,7 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
     const asJson = await t.request(`/api/spaces/${id}/photos`, { cookie: owner.cookie, body: { photo: 'x' } });
     expect(asJson.status).toBe(415);
     expect(await t.db.$count(spacePhotos)).toBe(before);
-    expect((await tempUploads()).length).toBeLessThanOrEqual(tempBefore);
+    expect(await tempUploads(t)).toEqual([]);
     expect((await t.request(`/api/spaces/${id}`, { cookie: owner.cookie })).json.photos).toEqual([]);
   });
 
@@ -258,5 +254,61 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
     for (const name of ['../../etc/passwd', 'x.jpg', `${'a'.repeat(64)}-400.gif`, `${'a'.repeat(64)}-400.jpg`]) {
       expect((await fetchBytes(t, `/media/photos/${encodeURIComponent(name)}`)).status).toBe(404);
     }
+  });
+});
+
+// The limits are counted before the upload is read, so the requests that fill them go to a listing that
+// does not exist (404, fast); the one over the limit goes to a real draft and must store nothing.
+describe('photo upload limits (per address and per account)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ now: new Date('2026-03-01T12:00:00.000Z'), env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => t.close());
+
+  async function refusedAndNothingStored(res: Awaited<ReturnType<typeof uploadPhoto>>, draft: number, cookie: string, message: string) {
+    expect(res.status).toBe(429);
+    expect(res.json.message).toBe(message);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.request(`/api/spaces/${draft}`, { cookie })).json.photos).toEqual([]);
+    expect(await t.db.$count(spacePhotos, eq(spacePhotos.spaceId, draft))).toBe(0);
+  }
+
+  it(`refuses upload number ${PHOTO_UPLOAD_LIMITS.perAccount.max + 1} of one account within the window, from any address, with 429`, async () => {
+    const rule = PHOTO_UPLOAD_LIMITS.perAccount;
+    const owner = await createSignedInUser(t);
+    const draft = (await t.request('/api/spaces', { body: validSpaceBody({ title: 'Busy roof' }), cookie: owner.cookie })).json.id as number;
+    const photo = await smallPhoto();
+    // A new address each time: only the account's count can refuse.
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i % 250}` });
+    for (let i = 0; i < rule.max; i++) expect((await uploadPhoto(t, 999_999, photo, { cookie: owner.cookie, headers: from(i) })).status).toBe(404);
+    const over = await uploadPhoto(t, draft, photo, { cookie: owner.cookie, headers: from(rule.max) });
+    await refusedAndNothingStored(over, draft, owner.cookie, rule.message);
+    expect(await tempUploads(t)).toEqual([]);
+    // Another account is not affected; the window ends and the owner uploads again.
+    const neighbour = await createSignedInUser(t);
+    const theirs = (await t.request('/api/spaces', { body: validSpaceBody({ title: 'Quiet roof' }), cookie: neighbour.cookie })).json.id as number;
+    expect((await uploadPhoto(t, theirs, photo, { cookie: neighbour.cookie, headers: from(7) })).status).toBe(201);
+    t.clock.advance(rule.windowMs + 1000);
+    expect((await uploadPhoto(t, draft, photo, { cookie: owner.cookie, headers: from(8) })).status).toBe(201);
+  });
+
+  it(`refuses upload number ${PHOTO_UPLOAD_LIMITS.perAddress.max + 1} from one address within the window, whatever the account, with 429`, async () => {
+    const rule = PHOTO_UPLOAD_LIMITS.perAddress;
+    const address = { 'x-forwarded-for': '203.0.113.77' };
+    const photo = await smallPhoto();
+    // Several accounts behind one address (an office, a phone network), each under its own limit.
+    const perAccount = PHOTO_UPLOAD_LIMITS.perAccount.max - 1;
+    let sent = 0;
+    while (sent < rule.max) {
+      const user = await createSignedInUser(t);
+      for (let i = 0; i < perAccount && sent < rule.max; i++, sent++) expect((await uploadPhoto(t, 999_999, photo, { cookie: user.cookie, headers: address })).status).toBe(404);
+    }
+    const owner = await createSignedInUser(t);
+    const draft = (await t.request('/api/spaces', { body: validSpaceBody({ title: 'Shared roof' }), cookie: owner.cookie })).json.id as number;
+    const over = await uploadPhoto(t, draft, photo, { cookie: owner.cookie, headers: address });
+    await refusedAndNothingStored(over, draft, owner.cookie, rule.message);
+    // The same owner from another address is not refused.
+    expect((await uploadPhoto(t, draft, photo, { cookie: owner.cookie, headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(201);
   });
 });

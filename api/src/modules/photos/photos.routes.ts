@@ -4,7 +4,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -19,11 +18,10 @@ import { photoAltSchema, reorderPhotosSchema } from '#contracts/photos.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { MINUTE } from '../../lib/clock';
-import { rateLimit } from '../../lib/rate-limit';
+import { rateLimit, userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { processPhoto } from './photo-processing';
 import { addPhoto, assertCanAddPhoto, deletePhoto, isFileKeyUsed, reorderPhotos, setPhotoAlt } from './photos.service';
 
 /** The multipart envelope around one file: boundaries, headers of the part. */
@@ -45,6 +43,25 @@ function photoId(req: Request): string {
 function tooLarge() {
   return new AppError('payload_too_large', `This file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Upload a smaller photo (${ACCEPTED_PHOTO_TEXT}).`, 413);
 }
+
+/**
+ * Uploads per client address (several owners may share one) and per account: a listing's 12 photos several
+ * times over, with retries. Checked before a byte of the file is read, so a refused upload stores nothing.
+ */
+export const PHOTO_UPLOAD_LIMITS = {
+  perAddress: {
+    endpoint: 'photo-upload',
+    max: 120,
+    windowMs: 10 * MINUTE,
+    message: 'Too many photos have been uploaded from your network in the last few minutes. Please wait a few minutes and try again.',
+  },
+  perAccount: {
+    endpoint: 'photo-upload-user',
+    max: 60,
+    windowMs: 10 * MINUTE,
+    message: 'You have uploaded many photos in the last few minutes. Please wait a few minutes and try again.',
+  },
+} satisfies Record<string, RateLimitRule>;
 
 type Received = { filePath: string; key: string; size: number };
 
@@ -105,19 +122,18 @@ async function receivePhoto(req: Request, folder: string): Promise<Received> {
 
 export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
-  const uploadFolder = path.join(os.tmpdir(), 'farmspace-uploads');
-  // Per address: a listing's 12 photos several times over; a script uploading without end is stopped.
-  const uploadLimit = rateLimit(ctx, { endpoint: 'photo-upload', max: 120, windowMs: 10 * MINUTE, message: 'Too many uploads. Please wait a few minutes and try again.' });
+  const addressLimit = rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress);
+  const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
-  router.post('/spaces/:id/photos', requireUser, uploadLimit, async (req, res) => {
+  router.post('/spaces/:id/photos', requireUser, addressLimit, accountLimit, async (req, res) => {
     const id = spaceId(req);
     const userId = currentUser(req).id;
     // Refused before a byte of the file is read: someone else's listing, a full listing.
     await assertCanAddPhoto(ctx.db, id, userId);
-    const upload = await receivePhoto(req, uploadFolder);
+    const upload = await receivePhoto(req, ctx.photoUploadFolder);
     try {
       if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
-      const processed = await ctx.photoLimiter.run(() => processPhoto(upload.filePath, upload.key));
+      const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
       await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
       try {
         const photo = await addPhoto(ctx.db, id, userId, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());

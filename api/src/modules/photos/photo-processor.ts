@@ -1,0 +1,175 @@
+// Runs photo processing (photo-processing.ts) in child processes (photo-worker.ts), at most `concurrency`
+// at once; the other uploads wait in line holding only their file on disk. Why a child and not the API's
+// own threads (docs/decisions/0800): it runs at a lower CPU priority (nice), so resizing takes the CPU the
+// page requests leave; glibc keeps what libvips frees, so each worker has few malloc arenas and is
+// replaced after a number of jobs and when idle, giving its memory back; a crash on a hostile file costs
+// one upload, not the API. The API process itself never loads sharp (libvips).
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AppError } from '../../lib/app-error';
+import { createLimiter } from '../../lib/limiter';
+import type { ProcessedPhoto } from './photo-processing';
+import type { PhotoJob, PhotoRefusal } from './photo-worker';
+
+export type PhotoProcessor = {
+  process(filePath: string, key: string): Promise<ProcessedPhoto>;
+  /** Uploads waiting for a worker. */
+  readonly pending: number;
+  /** Process ids of the running workers (for the benchmark's memory figure). */
+  readonly pids: number[];
+  close(): Promise<void>;
+};
+
+export type PhotoProcessorOptions = {
+  concurrency: number;
+  /** How many nice steps below the API the workers run: 10 gives them about a tenth of a core the API also wants. */
+  nice?: number;
+  /** A worker is replaced after this many photos (what its allocator kept goes back to the system). */
+  jobsPerWorker?: number;
+  /** A worker with nothing to do for this long exits. */
+  idleMs?: number;
+};
+
+export const PHOTO_WORKER_NICE = 10;
+const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
+// The workers run the TypeScript sources like the API does (npm start runs them with tsx).
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Workers by default: half the cores, at least one (the other half is the pages'). */
+export function defaultPhotoConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
+}
+
+/** The workers' nice value: `steps` below this process's own (19 is the lowest priority there is). */
+export function workerPriority(steps: number): number {
+  return Math.min(19, os.getPriority() + steps);
+}
+
+function crashed(): AppError {
+  return new AppError('bad_request', 'This photo could not be processed: the file seems damaged. Try exporting it again.', 400);
+}
+
+type Worker = { child: ChildProcess; jobs: number; idle?: NodeJS.Timeout };
+
+export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProcessor {
+  const { concurrency, nice = PHOTO_WORKER_NICE, jobsPerWorker = 25, idleMs = 30_000 } = options;
+  const limiter = createLimiter(concurrency);
+  const idle: Worker[] = [];
+  const all = new Set<Worker>();
+  let nextId = 1;
+
+  function spawn(): Worker {
+    const child = fork(WORKER_FILE, [], {
+      execArgv: ['--import', TSX_LOADER],
+      // One malloc arena instead of glibc's eight per core: what libvips frees on one thread is reused on
+      // the next, not kept apart (a worker's peak stayed at 185 MB over 25 photos; 270 MB with jemalloc).
+      env: { MALLOC_ARENA_MAX: '1', UV_THREADPOOL_SIZE: '2', ...process.env },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      if (child.pid) os.setPriority(child.pid, workerPriority(nice));
+    } catch {
+      // Not allowed here (some containers): the worker runs at the API's priority.
+    }
+    // Idle workers do not keep the API alive; a job holds its worker (run()).
+    child.unref();
+    child.channel?.unref();
+    const worker: Worker = { child, jobs: 0 };
+    all.add(worker);
+    child.once('exit', () => {
+      all.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      clearTimeout(worker.idle);
+    });
+    return worker;
+  }
+
+  function retire(worker: Worker) {
+    clearTimeout(worker.idle);
+    all.delete(worker);
+    if (worker.child.connected) worker.child.disconnect();
+    worker.child.kill();
+  }
+
+  function run(worker: Worker, job: PhotoJob): Promise<ProcessedPhoto> {
+    const { child } = worker;
+    child.ref();
+    child.channel?.ref();
+    return new Promise<ProcessedPhoto>((resolve, reject) => {
+      const onMessage = (message: { id?: number; result?: ProcessedPhoto; refusal?: PhotoRefusal }) => {
+        if (message.id !== job.id) return;
+        done();
+        if (message.result) {
+          const files = message.result.files.map((file) => ({ ...file, bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) }));
+          resolve({ ...message.result, files });
+        } else if (message.refusal) {
+          reject(new AppError(message.refusal.code, message.refusal.message, message.refusal.status));
+        } else {
+          reject(crashed());
+        }
+      };
+      const onExit = () => {
+        done();
+        reject(crashed());
+      };
+      const done = () => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(job, (error) => {
+        if (error) onExit();
+      });
+    }).finally(() => {
+      child.unref();
+      child.channel?.unref();
+    });
+  }
+
+  return {
+    get pending() {
+      return limiter.pending;
+    },
+    get pids() {
+      return [...all].flatMap((w) => (w.child.pid ? [w.child.pid] : []));
+    },
+    process(filePath, key) {
+      return limiter.run(async () => {
+        const worker = idle.pop() ?? spawn();
+        clearTimeout(worker.idle);
+        try {
+          return await run(worker, { id: nextId++, filePath, key });
+        } finally {
+          worker.jobs++;
+          if (!all.has(worker) || worker.child.exitCode !== null) {
+            // Gone meanwhile: the next job starts a new one.
+          } else if (worker.jobs >= jobsPerWorker) {
+            retire(worker);
+          } else {
+            idle.push(worker);
+            worker.idle = setTimeout(() => {
+              const at = idle.indexOf(worker);
+              if (at >= 0) idle.splice(at, 1);
+              retire(worker);
+            }, idleMs);
+            worker.idle.unref();
+          }
+        }
+      });
+    },
+    async close() {
+      const exits = [...all].map((w) => new Promise<void>((resolve) => (w.child.exitCode !== null ? resolve() : w.child.once('exit', () => resolve()))));
+      for (const worker of [...all]) {
+        worker.child.ref();
+        retire(worker);
+      }
+      idle.length = 0;
+      await Promise.all(exits);
+    },
+  };
+}
