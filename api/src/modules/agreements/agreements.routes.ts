@@ -1,10 +1,9 @@
 // Lease proposals and agreement drafts (issue 20), for the two parties of a conversation only (anyone else
 // 404, a visitor 401). Thin: parse with the contracts, call the services, answer.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { AGREEMENT_MESSAGES, declineProposalSchema, PROPOSAL_TEXT_FIELDS, proposeTermsSchema } from '#contracts/agreements.schemas';
 import { MESSAGING_MESSAGES } from '#contracts/messaging';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { HOUR } from '../../lib/clock';
 import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
@@ -14,6 +13,7 @@ import { parseInput } from '../../lib/validate';
 import { agreementText, loadAgreementFacts } from './agreement-document';
 import { agreementPdf } from './agreement-pdf';
 import { listProposals, proposeTerms, respondToProposal, type ProposalAction } from './proposals.service';
+import { idParam } from '../../lib/route-params';
 
 /** Proposals and their answers per user: generous for a negotiation, a wall for a script. */
 export const PROPOSAL_LIMIT: RateLimitRule = {
@@ -23,11 +23,6 @@ export const PROPOSAL_LIMIT: RateLimitRule = {
   message: 'You are changing lease terms very often. Please wait a while and try again.',
 };
 
-function idParam(req: Request, notFound: string): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(notFound);
-  return Number(raw);
-}
 
 export function createAgreementsRouter(ctx: AppContext): Router {
   const router = Router();

@@ -1,6 +1,6 @@
 // The inquiry and conversation calls of spec 7, all for signed-in users, with per-user limits on new
 // inquiries and on messages. Thin: parse with the contracts, call the services, answer.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   conversationListQuerySchema,
   conversationLookupQuerySchema,
@@ -11,7 +11,6 @@ import {
   MESSAGING_MESSAGES,
 } from '#contracts/messaging.schemas';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { HOUR, MINUTE } from '../../lib/clock';
 import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
@@ -20,6 +19,7 @@ import { parseInput } from '../../lib/validate';
 import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
 import { findFarmerConversations } from './conversation-lookup';
 import { listReceivedInquiries, listSentInquiries } from './inquiries.service';
+import { idParam } from '../../lib/route-params';
 
 export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
   endpoint: 'user-new-conversation',
@@ -29,11 +29,6 @@ export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
 };
 export const MESSAGE_LIMIT: RateLimitRule = { endpoint: 'user-message', max: 30, windowMs: 5 * MINUTE, message: MESSAGING_MESSAGES.tooManyMessages };
 
-function conversationId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
-  return Number(raw);
-}
 
 export function createMessagingRouter(ctx: AppContext): Router {
   const router = Router();
@@ -63,7 +58,7 @@ export function createMessagingRouter(ctx: AppContext): Router {
   });
 
   router.get('/conversations/:id/messages', requireUser, async (req, res) => {
-    const id = conversationId(req);
+    const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
     const query = parseInput(threadQuerySchema, req.query);
     const userId = currentUser(req).id;
     const state = await threadState(ctx.db, id, userId);
@@ -77,11 +72,11 @@ export function createMessagingRouter(ctx: AppContext): Router {
 
   router.post('/conversations/:id/messages', requireUser, async (req, res, next) => {
     // Unknown or foreign conversations answer 404 before anything is counted against the sender.
-    conversationId(req);
+    idParam(req, MESSAGING_MESSAGES.conversationNotFound);
     next();
   }, userRateLimit(ctx, MESSAGE_LIMIT), async (req, res) => {
     const { content } = parseInput(sendMessageSchema, stripMarkupFields(req.body ?? {}, ['content']));
-    const { message, duplicate } = await sendMessage(messaging, currentUser(req), conversationId(req), content);
+    const { message, duplicate } = await sendMessage(messaging, currentUser(req), idParam(req, MESSAGING_MESSAGES.conversationNotFound), content);
     res.status(duplicate ? 200 : 201).json(message);
   });
 

@@ -3,7 +3,6 @@
 import { Router, type Request } from 'express';
 import { actionReasonSchema, adminCouponSchema, adminSearchSchema, auditQuerySchema, overviewQuerySchema, refundSchema } from '#contracts/moderation.schemas';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
@@ -12,12 +11,8 @@ import { listAudit } from './audit-log';
 import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
 import { approveListing, dismissReport, hideSpace, refundPayment, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
 import { requireOperator } from './operators';
+import { idParam } from '../../lib/route-params';
 
-function idParam(req: Request, what: string): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound(`${what} not found.`);
-  return Number(raw);
-}
 
 function operatorOf(req: Request): Operator {
   const user = currentUser(req);
@@ -50,48 +45,48 @@ export function createAdminRouter(ctx: AppContext): Router {
     res.json(await searchAdmin(ctx.db, parseInput(adminSearchSchema, req.query).q, now()));
   });
   router.get('/admin/spaces/:id', async (req, res) => {
-    res.json(await adminSpace(ctx.db, idParam(req, 'Space'), now()));
+    res.json(await adminSpace(ctx.db, idParam(req, 'Space not found.'), now()));
   });
   router.get('/admin/users/:id', async (req, res) => {
-    res.json(await adminUser(ctx.db, idParam(req, 'User'), now()));
+    res.json(await adminUser(ctx.db, idParam(req, 'User not found.'), now()));
   });
 
   router.post('/admin/spaces/:id/hide', async (req, res) => {
-    const id = idParam(req, 'Space');
+    const id = idParam(req, 'Space not found.');
     await hideSpace(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/spaces/:id/unhide', async (req, res) => {
-    const id = idParam(req, 'Space');
+    const id = idParam(req, 'Space not found.');
     await unhideSpace(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/spaces/:id/approve', async (req, res) => {
-    const id = idParam(req, 'Space');
+    const id = idParam(req, 'Space not found.');
     await approveListing(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/users/:id/suspend', async (req, res) => {
-    const id = idParam(req, 'User');
+    const id = idParam(req, 'User not found.');
     res.json({ ok: true, ...(await suspendUser(ctx, operatorOf(req), id, reasonOf(req))) });
   });
   router.post('/admin/users/:id/reinstate', async (req, res) => {
-    const id = idParam(req, 'User');
+    const id = idParam(req, 'User not found.');
     await reinstateUser(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/users/:id/unlock', async (req, res) => {
-    const id = idParam(req, 'User');
+    const id = idParam(req, 'User not found.');
     await unlockUser(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/reports/:id/dismiss', async (req, res) => {
-    const id = idParam(req, 'Report');
+    const id = idParam(req, 'Report not found.');
     await dismissReport(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/payments/:id/refund', async (req, res) => {
-    const id = idParam(req, 'Payment');
+    const id = idParam(req, 'Payment not found.');
     const input = parseInput(refundSchema, stripMarkupFields(req.body ?? {}, ['reason']));
     const payment = await refundPayment(ctx, operatorOf(req), id, input.reason, input.keepPublished);
     res.json({ ok: true, refundedAt: payment.refundedAt?.toISOString() ?? null, refundId: payment.refundId });
@@ -113,7 +108,7 @@ export function createAdminRouter(ctx: AppContext): Router {
     res.status(201).json(coupon);
   });
   router.post('/admin/coupons/:id/disable', async (req, res) => {
-    const id = idParam(req, 'Coupon');
+    const id = idParam(req, 'Coupon not found.');
     await disableCoupon(ctx.db, operatorOf(req), { id }, reasonOf(req), now());
     res.json({ ok: true });
   });

@@ -23,16 +23,12 @@ import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { addPhoto, assertCanAddPhoto, deletePhoto, isFileKeyUsed, reorderPhotos, setPhotoAlt } from './photos.service';
+import { spaceIdParam } from '../../lib/route-params';
 
 /** The multipart envelope around one file: boundaries, headers of the part. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 export const PHOTO_UPLOAD_PATH = /^\/api\/spaces\/\d{1,9}\/photos$/;
 
-function spaceId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Space not found.');
-  return Number(raw);
-}
 
 function photoId(req: Request): string {
   const raw = String(req.params.photoId ?? '');
@@ -126,7 +122,7 @@ export function createPhotosRouter(ctx: AppContext): Router {
   const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
   router.post('/spaces/:id/photos', requireUser, addressLimit, accountLimit, async (req, res) => {
-    const id = spaceId(req);
+    const id = spaceIdParam(req);
     const userId = currentUser(req).id;
     // Refused before a byte of the file is read: someone else's listing, a full listing.
     await assertCanAddPhoto(ctx.db, id, userId);
@@ -149,20 +145,20 @@ export function createPhotosRouter(ctx: AppContext): Router {
   });
 
   router.patch('/spaces/:id/photos', requireUser, async (req, res) => {
-    const id = spaceId(req);
+    const id = spaceIdParam(req);
     const change = parseInput(reorderPhotosSchema, req.body ?? {});
     res.json(await reorderPhotos(ctx.db, id, currentUser(req).id, change, ctx.clock.now()));
   });
 
   router.patch('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
-    const id = spaceId(req);
+    const id = spaceIdParam(req);
     const photo = photoId(req);
     const { alt } = parseInput(photoAltSchema, stripMarkupFields(req.body ?? {}, ['alt']));
     res.json(await setPhotoAlt(ctx.db, id, photo, currentUser(req).id, alt, ctx.clock.now()));
   });
 
   router.delete('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
-    await deletePhoto(ctx.db, spaceId(req), photoId(req), currentUser(req).id, ctx.clock.now());
+    await deletePhoto(ctx.db, spaceIdParam(req), photoId(req), currentUser(req).id, ctx.clock.now());
     res.status(204).end();
   });
 

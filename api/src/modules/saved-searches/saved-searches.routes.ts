@@ -11,12 +11,8 @@ import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { escapeHtml } from '../email/email-templates';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, renameSavedSearch, unsubscribeSavedSearch } from './saved-searches.service';
+import { idParam } from '../../lib/route-params';
 
-function searchId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Saved search not found.');
-  return Number(raw);
-}
 
 function unsubscribedPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Alerts — FarmSpace</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#17231c"><h1 style="font-size:1.5rem">FarmSpace alerts</h1><p>${escapeHtml(message)}</p><p><a href="/spaces" style="color:#175132">Browse spaces</a></p></body></html>`;
@@ -37,13 +33,13 @@ export function createSavedSearchesRouter(ctx: AppContext): Router {
   });
 
   router.patch('/saved-searches/:id', requireUser, async (req, res) => {
-    const id = searchId(req);
+    const id = idParam(req, 'Saved search not found.');
     const { name } = parseInput(renameSavedSearchSchema, stripMarkupFields(req.body ?? {}, ['name'] as const));
     res.json(await renameSavedSearch(ctx.db, currentUser(req).id, id, name));
   });
 
   router.delete('/saved-searches/:id', requireUser, async (req, res) => {
-    await deleteSavedSearch(ctx.db, currentUser(req).id, searchId(req));
+    await deleteSavedSearch(ctx.db, currentUser(req).id, idParam(req, 'Saved search not found.'));
     res.status(204).end();
   });
 

@@ -1,15 +1,15 @@
 // The spaces calls of spec 7: browse (public), read one, own list, create, update (edit, pause,
 // resume) and delete. Thin: parse with the contracts, call the service, answer.
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema, type SpaceQuery } from '#contracts/spaces.schemas';
 import type { AppContext } from '../../app-context';
-import { AppError } from '../../lib/app-error';
 import { jsonAnswer, normalizedKey, servePublicRead, type PublicAnswer } from '../../lib/public-cache';
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { createLocator } from '../places/listing-position';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
+import { spaceIdParam } from '../../lib/route-params';
 
 const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode', 'accessHours', 'foodSafetyStatus'] as const;
 
@@ -26,11 +26,6 @@ export async function loadSpacesAnswer(ctx: AppContext, query: SpaceQuery): Prom
   return jsonAnswer(page.spaces, headers);
 }
 
-function spaceId(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Space not found.');
-  return Number(raw);
-}
 
 export function createSpacesRouter(ctx: AppContext): Router {
   const router = Router();
@@ -47,7 +42,7 @@ export function createSpacesRouter(ctx: AppContext): Router {
   });
 
   router.get('/spaces/:id', optionalUser, async (req, res) => {
-    const id = spaceId(req);
+    const id = spaceIdParam(req);
     await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, id, req.user?.id, ctx.clock.now())));
   });
 
@@ -58,13 +53,13 @@ export function createSpacesRouter(ctx: AppContext): Router {
   });
 
   router.patch('/spaces/:id', requireUser, async (req, res) => {
-    const id = spaceId(req);
+    const id = spaceIdParam(req);
     const changes = parseInput(updateSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
     res.json(await updateSpace(ctx.db, id, currentUser(req).id, changes, ctx.clock.now(), locate));
   });
 
   router.delete('/spaces/:id', requireUser, async (req, res) => {
-    await deleteSpace(ctx.db, spaceId(req), currentUser(req).id, ctx.clock.now());
+    await deleteSpace(ctx.db, spaceIdParam(req), currentUser(req).id, ctx.clock.now());
     res.status(204).end();
   });
 
