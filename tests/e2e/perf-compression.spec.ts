@@ -45,14 +45,21 @@ test('pages and scripts are sent precompressed and decode to the same bytes', as
   }
 });
 
-test('the browse page preloads its first answer and shows the first picture eagerly with high priority', async ({ page }) => {
+test('the browse page asks for its first answer early, once, and shows the first picture eagerly with high priority', async ({ page }) => {
   const html = await (await page.request.get('/spaces')).text();
-  // An unfiltered visit preloads the first answer; a filtered one must not (it would go unused), so the
-  // link is written by a tiny inline script that looks at the address first.
-  expect(html).toContain("l.href='/api/spaces?limit=12'");
+  // An unfiltered visit asks for the first answer before the JavaScript loads; a filtered one must not (it
+  // would go unused), so a tiny inline script looks at the address first.
+  expect(html).toContain("fetch('/api/spaces?limit=12'");
   expect(html).toContain('if(!location.search)');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/spaces') asked.push(new URL(r.url()).search);
+  });
   await page.goto('/spaces');
   const first = page.locator('[data-space-card] img').first();
+  await expect(first).toBeVisible();
+  // The browse store took the early answer instead of asking again.
+  expect(asked).toEqual(['?limit=12']);
   await expect(first).toHaveAttribute('loading', 'eager');
   await expect(first).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('[data-space-card] img').nth(1)).toHaveAttribute('loading', 'lazy');

@@ -41,9 +41,10 @@ export async function apiFetch<T = unknown>(path: string, init: { method?: strin
   return bodyOf<T>(response);
 }
 
-/** A GET of one page of a list: the answer, the cursor of the next page (X-Next-Cursor) if any, and the other headers (counts). */
-export async function apiFetchPage<T>(path: string): Promise<{ data: T; nextCursor: string | null; headers: Headers }> {
-  const response = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+/** A GET of one page of a list: the answer, the cursor of the next page (X-Next-Cursor) if any, and the other headers (counts).
+ *  `answered`: the same GET already sent (the page's early first page), read instead of asking again. */
+export async function apiFetchPage<T>(path: string, answered?: Promise<Response>): Promise<{ data: T; nextCursor: string | null; headers: Headers }> {
+  const response = await (answered ?? fetch(path, { credentials: 'include', headers: { accept: 'application/json' } }));
   return { data: await bodyOf<T>(response), nextCursor: response.headers.get('x-next-cursor'), headers: response.headers };
 }
 

@@ -2,7 +2,10 @@
 // and asks the API — all through the filter registry (contracts/space-filters.ts).
 import { describe, expect, it } from 'vitest';
 import { SPACE_FILTER_PARAMS } from '#contracts/space-filters';
-import { EMPTY_FILTERS, filterErrors, filtersFromSearch, filtersToSearch, hasFilters, activeFilterCount, withoutErrors } from './browse-store';
+import { SPACES_FIRST_PAGE_PRELOAD } from '../inline-scripts.mjs';
+import { BROWSE_PAGE_SIZE, EMPTY_FILTERS, filterErrors, filtersFromSearch, filtersToSearch, hasFilters, activeFilterCount, withoutErrors } from './browse-store';
+import { FIRST_PAGE_URL } from './first-page';
+import { spacesPageUrl } from './spaces-page';
 
 describe('browse URL state', () => {
   it('reads back every registry key it writes, in URL order, with the system beside the filters', () => {
@@ -37,5 +40,12 @@ describe('browse URL state', () => {
     expect(errors.maxPrice).toMatch(/^Max price \(\$\/month\) must be a number/);
     expect(errors.city).toBeUndefined();
     expect(filtersToSearch(withoutErrors(f, errors))).toBe('city=Rome&minSize=2000');
+  });
+});
+
+describe('the early first page', () => {
+  it('is the address the browse store asks for an unfiltered visit, and the one the inline script sends', () => {
+    expect(FIRST_PAGE_URL).toBe(spacesPageUrl(filtersToSearch(EMPTY_FILTERS), BROWSE_PAGE_SIZE));
+    expect(SPACES_FIRST_PAGE_PRELOAD).toContain(`fetch('${FIRST_PAGE_URL}'`);
   });
 });

@@ -27,7 +27,8 @@ import { createFetcherStore } from './fetcher';
 import { fetchSpacesPage, fetchSpacesPageAt, spacesPageUrl, type SpacesPage } from './spaces-page';
 import { showToast } from './toast-store';
 
-// site/src/pages/spaces/index.astro preloads the first page with this size: change both together.
+// The page's inline script asks for the unfiltered first page with this size (FIRST_PAGE_URL in
+// first-page.ts and site/src/inline-scripts.mjs; browse-store.test.ts checks they agree).
 export const BROWSE_PAGE_SIZE = 12;
 export const TEXT_DEBOUNCE_MS = 400;
 

@@ -4,6 +4,7 @@
 import type { Space } from '#contracts/spaces.schemas';
 import { SPACES_HEADERS } from '#contracts/spaces';
 import { apiFetchPage } from './api-client';
+import { takeFirstPage } from './first-page';
 
 export type SpacesPage = {
   spaces: Space[];
@@ -27,7 +28,7 @@ export function fetchSpacesPage(search: string, limit: number, cursor: string | 
 
 /** The page at an address spacesPageUrl wrote (the key of a fetcher store). */
 export async function fetchSpacesPageAt(url: string): Promise<SpacesPage> {
-  const { data, nextCursor, headers } = await apiFetchPage<Space[]>(url);
+  const { data, nextCursor, headers } = await apiFetchPage<Space[]>(url, takeFirstPage(url));
   const total = headers.get(SPACES_HEADERS.total);
   return {
     spaces: data,
