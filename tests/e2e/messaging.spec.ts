@@ -1,7 +1,7 @@
 // Messaging end to end with two people in two browsers: a farmer contacts an owner from /spaces, the owner
 // finds the inquiry and the conversation (with its unread count) in the dashboard and replies with Enter,
 // and the farmer's open thread shows the reply without a reload. Plus the contact dialog by keyboard
-// alone, and axe on the dashboard's tabs (Saved Searches too) and the dialogs.
+// alone, and axe on the dashboard's tabs (Saved Spaces and Saved Searches too) and the dialogs.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
@@ -289,6 +289,11 @@ test('the dashboard is for signed-in users; its tabs are deep-linkable and pass 
   await p.keyboard.press('ArrowRight');
   await expect(p.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
   await expect(p.getByText('No conversations yet')).toBeVisible();
+  await expectNoSeriousAxeViolations(p);
+  await p.keyboard.press('ArrowRight');
+  await expect(p.getByRole('tab', { name: 'Saved Spaces' })).toHaveAttribute('aria-selected', 'true');
+  await expect(p).toHaveURL(/tab=saved(&|$)/);
+  await expect(p.getByTestId('saved-spaces-empty')).toContainText('No saved spaces yet.');
   await expectNoSeriousAxeViolations(p);
   await p.keyboard.press('ArrowRight');
   await expect(p.getByRole('tab', { name: 'Saved Searches' })).toHaveAttribute('aria-selected', 'true');
