@@ -9,7 +9,7 @@ import { $savedSpaces, saveSpace, unsaveSpace } from '../../lib/saved-spaces-sto
 import { showToast } from '../../lib/toast-store';
 
 export function SaveSpaceButton({ space }: { space: Space }) {
-  const { data } = useStore($savedSpaces);
+  const { data, error } = useStore($savedSpaces);
   const [busy, setBusy] = useState(false);
   const saved = data?.some((s) => s.spaceId === space.id) ?? false;
 
@@ -35,7 +35,8 @@ export function SaveSpaceButton({ space }: { space: Space }) {
       type="button"
       className="btn-outline shrink-0 gap-1.5 px-3"
       aria-pressed={saved}
-      disabled={busy || !data}
+      // Waits for the list (to show the right state); if it could not be read, saving still works.
+      disabled={busy || (!data && !error)}
       title={saved ? 'Remove from Saved Spaces' : 'Save to Saved Spaces'}
       onClick={() => void toggle()}
       data-action="save-space"
