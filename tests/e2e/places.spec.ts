@@ -47,16 +47,30 @@ test('Ber → Berlin, 25 km, the map, drag to Munich, search this area', async (
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('map-desktop.png'), fullPage: false });
 
-  // Out to zoom 5, drag Munich (4.4° south, 1.8° west of Berlin) to the middle, back in to zoom 8.
-  const zoomOut = map.getByRole('button', { name: 'Zoom out' });
-  // One step at a time: a click during Leaflet's zoom animation is dropped, which left the map at the
-  // wrong zoom (and the drag below somewhere else) on a busy machine.
+  // Out to zoom 5, drag Munich (4.4° south, 1.8° west of Berlin) to the middle, back in to zoom 8. The
+  // zoom is read from the tiles the map shows (their URLs carry it), and each click is repeated until the
+  // map is there: a click during Leaflet's zoom animation is dropped, which once left the map a level off
+  // and the drag half-way to Munich.
+  const zoomOf = () =>
+    map.evaluate((el) => {
+      const levels = [...el.querySelectorAll<HTMLElement>('.leaflet-tile-container')].filter((c) => c.querySelector('img.leaflet-tile-loaded'));
+      const top = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+      const src = top?.querySelector<HTMLImageElement>('img.leaflet-tile-loaded')?.src ?? '';
+      return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src)?.[1] ?? NaN);
+    });
   const settled = () => expect(page.locator('.leaflet-zoom-anim')).toHaveCount(0);
-  for (let z = 13; z > 5; z--) {
-    await settled();
-    await zoomOut.click();
+  async function zoomTo(target: number) {
+    for (let guard = 0; guard < 30; guard++) {
+      await settled();
+      const now = await zoomOf();
+      if (now === target) return;
+      await map.getByRole('button', { name: now > target ? 'Zoom out' : 'Zoom in' }).click();
+      // A dropped click changes nothing: the next turn of the loop looks again and clicks again.
+      await expect.poll(zoomOf, { timeout: 3000 }).not.toBe(now).catch(() => undefined);
+    }
+    throw new Error(`the map did not reach zoom ${target}`);
   }
-  await settled();
+  await zoomTo(5);
   const frame = (await map.boundingBox())!;
   const cx = frame.x + frame.width / 2;
   const cy = frame.y + frame.height / 2;
@@ -65,12 +79,7 @@ test('Ber → Berlin, 25 km, the map, drag to Munich, search this area', async (
   await page.mouse.move(cx + 20, cy - 80, { steps: 5 });
   await page.mouse.move(cx + 42, cy - 158, { steps: 5 });
   await page.mouse.up();
-  const zoomIn = map.getByRole('button', { name: 'Zoom in' });
-  for (let z = 5; z < 8; z++) {
-    await settled();
-    await zoomIn.click();
-  }
-  await settled();
+  await zoomTo(8);
   await page.getByRole('button', { name: 'Search this area' }).click();
   await expect(page).toHaveURL(/bbox=/);
   await expect(page).not.toHaveURL(/near=/);
