@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { $savedSearches, deleteSavedSearch, renameSavedSearch } from '../../lib/saved-searches-store';
 import { showToast } from '../../lib/toast-store';
 import { $user } from '../../lib/user-store';
+import { listState } from './ListStates';
 
 /** "Berlin · ceiling ≥ 3 m · water · NFT hydroponic racks": what a saved query filters on, in words (from the filter registry). */
 export function describeQuery(query: string): string {
@@ -45,25 +46,8 @@ export default function SavedSearches() {
     }
   }
 
-  if (!searches && !error) return <p role="status" className="p-6 text-sm text-muted">Loading your saved searches…</p>;
-  if (!searches)
-    return (
-      <div className="card p-6 text-center">
-        <p className="font-semibold text-ink">We couldn’t load your saved searches.</p>
-        <button type="button" className="btn-outline mt-3" onClick={() => $savedSearches.invalidate()}>
-          Try Again
-        </button>
-      </div>
-    );
-  if (!searches.length)
-    return (
-      <div className="card p-8 text-center" data-testid="saved-searches-empty">
-        <p className="text-sm text-muted">{SAVED_SEARCH_TEXTS.empty}</p>
-        <a href="/spaces" className="btn-primary mt-4">
-          Browse Spaces
-        </a>
-      </div>
-    );
+  const state = listState({ items: searches, error, what: 'saved searches', empty: SAVED_SEARCH_TEXTS.empty, emptyTestId: 'saved-searches-empty', retry: () => $savedSearches.invalidate() });
+  if (state || !searches) return state;
   return (
     <div className="flex flex-col gap-4">
       {emailsOff && (

@@ -8,6 +8,7 @@ import { formatPrice, formatSize } from '../../lib/space-display';
 import { showToast } from '../../lib/toast-store';
 import { SpaceImage } from '../spaces/SpaceImage';
 import { shortDate } from './format';
+import { listState } from './ListStates';
 
 async function remove(item: SavedSpace) {
   try {
@@ -20,25 +21,8 @@ async function remove(item: SavedSpace) {
 
 export function SavedSpacesTab() {
   const { data: items, error } = useStore($savedSpaces);
-  if (!items && !error) return <p role="status" className="p-6 text-sm text-muted">Loading your saved spaces…</p>;
-  if (!items)
-    return (
-      <div className="card p-6 text-center">
-        <p className="font-semibold text-ink">We couldn’t load your saved spaces.</p>
-        <button type="button" className="btn-outline mt-3" onClick={() => $savedSpaces.invalidate()}>
-          Try Again
-        </button>
-      </div>
-    );
-  if (!items.length)
-    return (
-      <div className="card p-8 text-center" data-testid="saved-spaces-empty">
-        <p className="text-sm text-muted">{SAVED_SPACE_TEXTS.empty}</p>
-        <a href="/spaces" className="btn-primary mt-4">
-          Browse Spaces
-        </a>
-      </div>
-    );
+  const state = listState({ items, error, what: 'saved spaces', empty: SAVED_SPACE_TEXTS.empty, emptyTestId: 'saved-spaces-empty', retry: () => $savedSpaces.invalidate() });
+  if (state || !items) return state;
   return (
     <ul className="card divide-y divide-line" aria-label="Saved spaces" data-testid="saved-spaces">
       {items.map((item) => (
