@@ -131,7 +131,8 @@ export const leaseProposals = pgTable(
   },
   (t) => [
     uniqueIndex('lease_proposals_one_open_idx').on(t.conversationId).where(sql`${t.status} = 'open'`),
-    index('lease_proposals_conversation_idx').on(t.conversationId, t.id.desc()),
+    // `order by id desc` means NULLS FIRST: written so, the thread's proposals are read in order, unsorted.
+    index('lease_proposals_conversation_idx').on(t.conversationId, t.id.desc().nullsFirst()),
     check('lease_proposals_rent_positive', sql`${t.rent} > 0`),
     check('lease_proposals_term_range', sql`${t.termMonths} between 1 and 360`),
     check('lease_proposals_deposit_range', sql`${t.depositMonths} between 0 and 12`),

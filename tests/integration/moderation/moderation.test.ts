@@ -331,7 +331,7 @@ describe('moderation', () => {
     const before = await auditCount();
     expect((await act(`/api/admin/coupons/${res.json.id}/disable`, { reason: 'Twice.' })).status).toBe(409);
     expect(await auditCount()).toBe(before);
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, res.json.id)));
+    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'coupon'), eq(auditLog.targetId, res.json.id))).orderBy(auditLog.id);
     expect(audited.map((a) => [a.action, a.actor])).toEqual([['coupon.create', OPERATOR_EMAIL], ['coupon.disable', OPERATOR_EMAIL]]);
     const list = await t.request('/api/admin/coupons', { cookie: operator.cookie });
     expect(list.json.find((c: { code: string }) => c.code === 'CONSOLE10').active).toBe(false);
