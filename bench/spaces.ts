@@ -323,11 +323,11 @@ async function phase(label: string, dbUrl: string) {
     );
     const [firstRun, bareFirst, tenth, bareTenth, growing] = await measureSideBySide(
       [
-        { label: `${label} express first page, cache off`, url: `${expressBase}${first}` },
-        { label: `${label} bare node:http first page`, url: `${bareBase}${first}` },
-        { label: `${label} express 10th keyset page, cache off`, url: `${expressBase}${first}&cursor=${cursor}` },
-        { label: `${label} bare node:http 10th keyset page`, url: `${bareBase}${first}&cursor=${cursor}` },
-        { label: `${label} express growing filters, cache off`, url: `${expressBase}/api/spaces?${GROWING_QUERY}` },
+        { label: `${label} express first page, cache off`, url: `${expressBase}${first}`, server: express },
+        { label: `${label} bare node:http first page`, url: `${bareBase}${first}`, server: bare },
+        { label: `${label} express 10th keyset page, cache off`, url: `${expressBase}${first}&cursor=${cursor}`, server: express },
+        { label: `${label} bare node:http 10th keyset page`, url: `${bareBase}${first}&cursor=${cursor}`, server: bare },
+        { label: `${label} express growing filters, cache off`, url: `${expressBase}/api/spaces?${GROWING_QUERY}`, server: express },
       ],
       // Each run after PostgreSQL is idle too: when autocannon stops, the server it measured still holds up to
       // 40 requests queued in its pool behind the 10 running, and runs them all. The next run on the same
@@ -422,7 +422,7 @@ if (PHASES === 'all') {
 const cost = (r: Run) => 1 / r.rps; // time per request under the same load
 const limitChecks = (size: '100k' | '1M', at: NonNullable<typeof small>) =>
   [
-    [`uncached Express ≥ 0.9× bare node:http req/s (${size})`, at.first.rps >= 0.9 * at.bareFirst.rps, `${(at.first.rps / at.bareFirst.rps).toFixed(2)}×`],
+    [`uncached Express ≥ 0.9× bare node:http req/s (${size})`, at.first.rps >= 0.9 * at.bareFirst.rps, `${(at.first.rps / at.bareFirst.rps).toFixed(2)}× (server CPU ${at.first.cpuMicrosPerRequest!.toFixed(0)} vs ${at.bareFirst.cpuMicrosPerRequest!.toFixed(0)} µs/req)`],
     [`uncached Express p99 ≤ 1.5× bare node:http p99 (${size})`, at.first.p99 <= 1.5 * at.bareFirst.p99, `${(at.first.p99 / at.bareFirst.p99).toFixed(2)}× (${at.first.p99.toFixed(0)} vs ${at.bareFirst.p99.toFixed(0)} ms)`],
     [
       `cached anonymous browse ≥ 0.8× the physical limit, same bytes and headers (${size})`,
