@@ -111,10 +111,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 /**
- * autocannon opens all its connections at once when a run starts, and the first answer on each waits for
- * its connection to be set up: on this loaded 2-core machine up to 1.5 s, the same for every server (the
- * servers' own time for those requests, from request to answer, stayed at their usual p99). At ~3 s per run
- * those 50 answers were 2–4 % of a run's requests, so the p99 was the start of the run, not the server. The
+ * autocannon opens all its connections at once when a run starts, and the first answer on each came up to
+ * 1.5 s late on this loaded 2-core machine, for every server alike, while the servers' own time from request
+ * to answer stayed at their usual p99 (max 346 ms): the time went before the server had the request, while
+ * the connection opened (no listen-queue overflow). At ~3 s per run those 50 answers were 2–4 % of a run's
+ * requests, so the p99 was the start of the run, not the server. The
  * percentiles and the mean are therefore taken over the answers on connections already open (every answer
  * but each connection's first); the slowest first answer is kept beside them (docs/decisions/0703).
  */
