@@ -14,9 +14,11 @@ declare module 'autocannon' {
       requests?: Array<RawRequest & { setupRequest?: (req: RawRequest) => RawRequest }>;
     };
     type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
+    /** The running instance: 'response' is emitted for every answer, with its connection's client object. */
+    type Instance = { on(event: 'response', listener: (client: object, statusCode: number, resBytes: number, responseTime: number) => void): Instance };
     type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '2xx': number };
   }
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
   export default autocannon;
 }
