@@ -158,14 +158,14 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
   const { order, after } = orderAndAfter(query, center);
   const capped = (where: SQL) => sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
   // The first page of a radius search counts first, by itself (decision 0904): more than a page of matches
-  // in the circle lets the page walk its sort order (denseRadius); otherwise, and on later pages, the page
+  // in the circle lets the page walk its sort order (radius: 'walk'); otherwise, and on later pages, the page
   // probes the circle's cells and sorts what it finds.
   let counted: number | undefined;
   if (center && query.radiusKm !== undefined && !query.cursor) {
-    const [row] = await queryRows<{ n: number }>(db, sql`select ${capped(spaceFilters(query, now))} as n`);
+    const [row] = await queryRows<{ n: number }>(db, sql`select ${capped(spaceFilters(query, now, { radius: 'count' }))} as n`);
     counted = Number(row?.n ?? 0);
   }
-  const where = spaceFilters(query, now, { denseRadius: counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' });
+  const where = spaceFilters(query, now, counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' ? { radius: 'walk' } : {});
   // Otherwise the first page carries the capped count as an uncorrelated sub-select (computed once, an
   // index-only scan): one round trip per request. No row means no match at all, so the count is then 0.
   const total = query.cursor || counted !== undefined ? sql<null>`null` : capped(where);
