@@ -1,5 +1,6 @@
-// Distance in SQL (issue 18, docs/decisions/0901): one haversine expression for browse, the sort, each space's
-// distanceKm and the saved-search alerts, so all of them compute the same double for the same pair of points;
+// Distance in SQL (issue 18, docs/decisions/0901): one haversine expression for browse, the sort and the
+// saved-search alerts, so all of them compute the same double for the same pair of points (each space's
+// distanceKm, shown to 10 m, is the same formula in JS: contracts/places.ts haversineKm, decision 0904);
 // and the grid cells (docs/decisions/0904) that let the cell index narrow a radius or map search first.
 import { sql, type SQL } from 'drizzle-orm';
 import { CELL_ROW_SPAN, CELLS_PER_DEGREE, EARTH_RADIUS_KM } from '#contracts/places';
