@@ -2,7 +2,8 @@
 // with generate_series and placed around their cities) and, side by side in the same run through the real
 // Express app (public-read cache off):
 //   - a 25 km search around Berlin with two other filters vs the same two filters without distance:
-//     p99 at 1 connection and requests/s at 50 connections (target: distance ≤ 1.5× the cost);
+//     p99 at 1 connection and requests/s at 50 connections, each the median of BENCH_ROUNDS alternating
+//     rounds (target: distance ≤ 1.5× the cost);
 //   - sort=distance page 10 vs page 1 (target ≤ 2×);
 //   - GET /api/places autocomplete p99 at 50 connections (target ≤ 5 ms), beside the in-process search time;
 //   - matching one new listing against BENCH_SEARCHES (default 100,000) saved searches with radii (≤ 1 s).
@@ -27,6 +28,7 @@ const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_places_bench';
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4452);
 const KEEP = process.env.BENCH_KEEP === '1';
 const ONLY_RADIUS = process.env.BENCH_ONLY === 'radius';
@@ -105,19 +107,26 @@ try {
     const res = await fetch(url);
     log(`${url.replace(base, '')}: ${res.status}, ${res.headers.get('x-total-count')} matches`);
   }
-  // Warm-up, then alternating rounds so load changes hit both alike.
+  // Warm-up, then BENCH_ROUNDS alternating rounds (default 3) so load changes hit both alike; each figure is
+  // the median of its rounds (the machine is shared: one round alone swung the ratio by 0.5).
   for (const url of [distanceUrl, plainUrl]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const runs = { distance: { p99: 0, rps: 0 }, plain: { p99: 0, rps: 0 } };
-  for (const [key, url] of [['distance', distanceUrl], ['plain', plainUrl]] as const) {
-    const one = await autocannon({ url, connections: 1, duration: DURATION });
-    const many = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-    runs[key] = { p99: one.latency.p99, rps: many.requests.average };
-    if (one.non2xx || many.non2xx) throw new Error(`${key}: non-2xx answers`);
-  }
-  log(`25 km around Berlin + ${FILTERS}: p99 ${runs.distance.p99} ms at 1 connection, ${runs.distance.rps.toFixed(0)} req/s at ${CONNECTIONS}`);
-  log(`same filters without distance:      p99 ${runs.plain.p99} ms at 1 connection, ${runs.plain.rps.toFixed(0)} req/s at ${CONNECTIONS}`);
+  const rounds = { distance: [] as { p99: number; rps: number }[], plain: [] as { p99: number; rps: number }[] };
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [key, url] of [['distance', distanceUrl], ['plain', plainUrl]] as const) {
+      const one = await autocannon({ url, connections: 1, duration: DURATION });
+      const many = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+      rounds[key].push({ p99: one.latency.p99, rps: many.requests.average });
+      if (one.non2xx || many.non2xx) throw new Error(`${key}: non-2xx answers`);
+    }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const runs = Object.fromEntries(
+    (['distance', 'plain'] as const).map((key) => [key, { p99: median(rounds[key].map((r) => r.p99)), rps: median(rounds[key].map((r) => r.rps)) }]),
+  ) as Record<'distance' | 'plain', { p99: number; rps: number }>;
+  const each = (key: 'distance' | 'plain') => rounds[key].map((r) => `${r.p99} ms / ${r.rps.toFixed(0)}`).join(', ');
+  log(`25 km around Berlin + ${FILTERS}: p99 ${runs.distance.p99} ms at 1 connection, ${runs.distance.rps.toFixed(0)} req/s at ${CONNECTIONS} (median of ${ROUNDS} rounds: ${each('distance')})`);
+  log(`same filters without distance:      p99 ${runs.plain.p99} ms at 1 connection, ${runs.plain.rps.toFixed(0)} req/s at ${CONNECTIONS} (median of ${ROUNDS} rounds: ${each('plain')})`);
   const costRatio = Math.max(runs.distance.p99 / Math.max(runs.plain.p99, 1), runs.plain.rps / Math.max(runs.distance.rps, 1));
-  results.radius = { ...runs, costRatio };
+  results.radius = { ...runs, rounds, costRatio };
   check(costRatio <= 1.5, `distance search ≤ 1.5× the cost of the same filters without it: ${costRatio.toFixed(2)}× (worse of p99 and req/s ratios)`);
   if (ONLY_RADIUS) {
     server.kill();
