@@ -1,12 +1,13 @@
 // Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
 // input with the contracts and call these with typed values; time is always passed in from the clock.
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { LISTING_DURATION_DAYS } from '#contracts/constants';
 import { ampsToKw, type GrowingFacts } from '#contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '#contracts/spaces.schemas';
 import { photoUrl } from '#contracts/photos';
 import { haversineKm } from '#contracts/places';
-import { queryRows, type Database, type Executor } from '#db/client';
+import type { Database, Executor } from '#db/client';
 import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
@@ -163,7 +164,14 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
   // probes the circle's cells and sorts what it finds.
   let counted: number | undefined;
   if (center && query.radiusKm !== undefined && !query.cursor) {
-    const [row] = await queryRows<{ n: number }>(db, sql`select ${capped(spaceFilters(query, now, { radius: 'count' }))} as n`);
+    // Its plan is the cell index whatever the values (the cells are a sub-select's value the planner does
+    // not look into), so it runs as a named statement: PostgreSQL plans it once per connection and shape
+    // (the filters that are set) instead of on every request, half of the count's time (decision 0904).
+    const counting = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(db.select({ one: sql`1`.as('one') }).from(spaces).where(spaceFilters(query, now, { radius: 'count' })).limit(SPACE_COUNT_CAP + 1).as('capped'));
+    const name = `radius_count_${createHash('sha1').update(counting.toSQL().sql).digest('hex').slice(0, 20)}`;
+    const [row] = await counting.prepare(name).execute();
     counted = Number(row?.n ?? 0);
   }
   const where = spaceFilters(query, now, counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' ? { radius: 'walk' } : {});
