@@ -106,18 +106,19 @@ export const spaces = pgTable(
     return [
       index('spaces_owner_id_idx').on(t.ownerId),
       // The growing facts trail too (0501), so that a growing filter's page and capped count stay index-only;
-      // so does the position (0904): a radius search in a dense area walks this order, index-only.
+      // so does the position (0904): a radius search in a dense area walks this order, index-only (and the
+      // country and type orders below carry it as well, so that such a walk reads only their equal entries).
       index('spaces_public_newest_idx')
         .on(t.createdAt.desc(), t.id.desc(), t.country, t.spaceType, t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities, t.ceilingHeightM, t.floorLoadKgM2, t.powerKw, t.water, t.access24h, t.availableFrom, t.latitude, t.longitude)
         .where(listed),
       index('spaces_public_country_type_idx')
-        .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .on(t.country, t.spaceType, t.createdAt.desc(), t.id.desc(), t.city, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.latitude, t.longitude, t.amenities)
         .where(listed),
       index('spaces_public_country_idx')
-        .on(t.country, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .on(t.country, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.latitude, t.longitude, t.amenities)
         .where(listed),
       index('spaces_public_type_idx')
-        .on(t.spaceType, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)
+        .on(t.spaceType, t.createdAt.desc(), t.id.desc(), t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.latitude, t.longitude, t.amenities)
         .where(listed),
       index('spaces_public_city_idx')
         .on(sql`lower(${t.city})`, t.createdAt.desc(), t.id.desc(), t.spaceType, t.country, t.size, t.pricePerMonth, t.expiresAt, t.isDemoListing, t.amenities)

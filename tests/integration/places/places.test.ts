@@ -86,6 +86,8 @@ describe('places and distance', () => {
     expect(res.status).toBe(200);
     const list = res.json as Space[];
     expect(titles(list).sort()).toEqual(['in 24.9', 'mid 12', 'near 3']);
+    // The count (its own statement, decision 0904) is decided by the exact distance too: 25.1 km is not in it.
+    expect(res.headers.get('x-total-count')).toBe('3');
     const rows = await t.db.query.spaces.findMany();
     for (const s of list) {
       const row = rows.find((r) => r.id === s.id)!;
@@ -194,6 +196,8 @@ describe('places and distance', () => {
         do {
           const res = await g.request(`/api/spaces?lat=${c.lat}&lng=${c.lng}&radiusKm=${c.radiusKm}&sort=distance&limit=50${cursor && `&cursor=${cursor}`}`);
           expect(res.status).toBe(200);
+          // The first page's count holds the 16 inside and none of the 16 just outside, in the same cells.
+          if (!cursor) expect(res.headers.get('x-total-count')).toBe('16');
           found.push(...(res.json as Space[]).map((s) => s.title));
           cursor = res.headers.get('x-next-cursor') ?? '';
         } while (cursor);

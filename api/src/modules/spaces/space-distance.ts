@@ -1,5 +1,6 @@
-// Distance in SQL (issue 18, docs/decisions/0901): one haversine expression for browse, the sort, each space's
-// distanceKm and the saved-search alerts, so all of them compute the same double for the same pair of points;
+// Distance in SQL (issue 18, docs/decisions/0901): one haversine expression for browse, the sort and the
+// saved-search alerts, so all of them compute the same double for the same pair of points (each space's
+// distanceKm, shown to 10 m, is the same formula in JS: contracts/places.ts haversineKm, decision 0904);
 // and the grid cells (docs/decisions/0904) that let the cell index narrow a radius or map search first.
 import { sql, type SQL } from 'drizzle-orm';
 import { CELL_ROW_SPAN, CELLS_PER_DEGREE, EARTH_RADIUS_KM } from '#contracts/places';
@@ -105,10 +106,13 @@ export function radiusBox(c: Center, radiusKm: number): Box {
  * The index condition of a box: its cells, listed (one index probe each), or the range of its latitude
  * rows of cells when coveringCells gives none.
  */
-export function cellsCondition(box: Box): SQL {
+export function cellsCondition(box: Box, opaque = false): SQL {
   const cell = positionCell(spaces.latitude, spaces.longitude);
   const cells = coveringCells(box);
-  if (cells) return sql`${cell} = any(${sql.param(cells)}::int[])`;
+  // `opaque`: the list as a sub-select's value, which the planner does not look into: it then estimates the
+  // list as a few cells instead of looking up every cell in the statistics (a third of the planning of a
+  // count, decision 0904). Only where the plan does not depend on it.
+  if (cells) return opaque ? sql`${cell} = any((select ${sql.param(cells)}::int[])::int[])` : sql`${cell} = any(${sql.param(cells)}::int[])`;
   const half = 180 * CELLS_PER_DEGREE;
   const row0 = Math.floor(Math.max(-90, box.minLat) * CELLS_PER_DEGREE);
   const row1 = Math.floor(Math.min(90, box.maxLat) * CELLS_PER_DEGREE);
@@ -120,13 +124,27 @@ export function cellsCondition(box: Box): SQL {
  * exact distance. The box's latitude/longitude bounds let the planner estimate the rows from those columns'
  * histograms, which find an empty area empty (decision 0904: estimated by the cells alone, an area with no
  * listings looked dense, and the page walked the whole newest index).
- * `dense` (the caller counted more than a page's worth of matches) is the exact distance alone: the page
- * then walks its sort order and stops after one page, and the statement is cheaper to plan.
+ * `walk` (the caller counted more than a page's worth of matches) is the exact distance with the box as
+ * distances from the centre: the page then walks its sort order and stops after one page, and the
+ * statement is cheaper to plan.
  */
-export function withinRadius(c: Center, radiusKm: number, dense = false): SQL {
+export function withinRadius(c: Center, radiusKm: number, plan: 'probe' | 'count' | 'walk' = 'probe'): SQL {
   const distance = sql`${distanceKmSql(c.lat, c.lng)} <= ${radiusKm}::float8`;
-  if (dense) return distance;
   const box = radiusBox(c, radiusKm);
+  // `count`: the capped count that decides the first page's plan reads the cells index-only whatever their
+  // estimate, so it needs neither the bounds nor the cells' statistics, only to be cheap to plan.
+  if (plan === 'count') return sql`${cellsCondition(box, true)} and ${distance}`;
+  if (plan === 'walk') {
+    // The walk reads the whole sort order's index entries of the other filters (most of them far away):
+    // the box, written as distances from the centre, turns those away before their haversine. As
+    // expressions they carry the planner's default selectivity, not the histograms' (which would make the
+    // dense circle look nearly empty and the walk look long).
+    const near = [
+      sql`abs(${spaces.latitude} - ${c.lat}::float8) <= ${(box.maxLat - box.minLat) / 2}::float8`,
+      ...(box.minLng === undefined || box.maxLng === undefined ? [] : [sql`abs(${spaces.longitude} - ${c.lng}::float8) <= ${(box.maxLng - box.minLng) / 2}::float8`]),
+    ];
+    return sql.join([...near, distance], sql` and `);
+  }
   const bounds = [
     sql`${spaces.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
     ...(box.minLng === undefined ? [] : [sql`${spaces.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`]),

@@ -11,7 +11,10 @@ import { cellsCondition, distanceKmSql, queryCenter, withinRadius } from './spac
 type SavedSearchColumns = Partial<typeof savedSearches.$inferInsert>;
 
 /** What the caller knows of the answer that may change the plan, never the rows (decision 0904). */
-export type BrowseHints = { denseRadius?: boolean };
+export type BrowseHints = {
+  /** A radius search's first count (cheap to plan), or its first page when that count is above a page's worth. */
+  radius?: 'count' | 'walk';
+};
 
 type FilterSql<N extends SpaceFilterName> = {
   /** Browse: the condition on `spaces` for the filter's values; nothing when the filter is not set. */
@@ -36,7 +39,7 @@ export const SPACE_FILTER_SQL: { [N in SpaceFilterName]: FilterSql<N> } = {
       const center = queryCenter(v);
       const { bbox } = v;
       return and(
-        center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm, hints.denseRadius) : undefined,
+        center && v.radiusKm !== undefined ? withinRadius(center, v.radiusKm, hints.radius) : undefined,
         bbox ? sql`${cellsCondition(bbox)} and ${spaces.latitude} between ${bbox.minLat}::float8 and ${bbox.maxLat}::float8 and ${spaces.longitude} between ${bbox.minLng}::float8 and ${bbox.maxLng}::float8` : undefined,
       );
     },

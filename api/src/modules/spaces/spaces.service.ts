@@ -1,11 +1,13 @@
 // Spaces: one function per operation (browse, read, own list, create, update, delete). Handlers parse
 // input with the contracts and call these with typed values; time is always passed in from the clock.
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { LISTING_DURATION_DAYS } from '#contracts/constants';
 import { ampsToKw, type GrowingFacts } from '#contracts/growing';
 import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type SpaceQuery, type UpdateSpace } from '#contracts/spaces.schemas';
 import { photoUrl } from '#contracts/photos';
-import { queryRows, type Database, type Executor } from '#db/client';
+import { haversineKm } from '#contracts/places';
+import type { Database, Executor } from '#db/client';
 import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
@@ -158,14 +160,21 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
   const { order, after } = orderAndAfter(query, center);
   const capped = (where: SQL) => sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
   // The first page of a radius search counts first, by itself (decision 0904): more than a page of matches
-  // in the circle lets the page walk its sort order (denseRadius); otherwise, and on later pages, the page
+  // in the circle lets the page walk its sort order (radius: 'walk'); otherwise, and on later pages, the page
   // probes the circle's cells and sorts what it finds.
   let counted: number | undefined;
   if (center && query.radiusKm !== undefined && !query.cursor) {
-    const [row] = await queryRows<{ n: number }>(db, sql`select ${capped(spaceFilters(query, now))} as n`);
+    // Its plan is the cell index whatever the values (the cells are a sub-select's value the planner does
+    // not look into), so it runs as a named statement: PostgreSQL plans it once per connection and shape
+    // (the filters that are set) instead of on every request, half of the count's time (decision 0904).
+    const counting = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(db.select({ one: sql`1`.as('one') }).from(spaces).where(spaceFilters(query, now, { radius: 'count' })).limit(SPACE_COUNT_CAP + 1).as('capped'));
+    const name = `radius_count_${createHash('sha1').update(counting.toSQL().sql).digest('hex').slice(0, 20)}`;
+    const [row] = await counting.prepare(name).execute();
     counted = Number(row?.n ?? 0);
   }
-  const where = spaceFilters(query, now, { denseRadius: counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' });
+  const where = spaceFilters(query, now, counted !== undefined && counted > SPACE_COUNT_CAP && query.sort !== 'distance' ? { radius: 'walk' } : {});
   // Otherwise the first page carries the capped count as an uncorrelated sub-select (computed once, an
   // index-only scan): one round trip per request. No row means no match at all, so the count is then 0.
   const total = query.cursor || counted !== undefined ? sql<null>`null` : capped(where);
@@ -173,14 +182,14 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
   // of distance searches does: decision 0904), then those rows. A single select of whole rows would read
   // every candidate row from the table to sort it.
   const ids = db
-    .select({ id: sql<number>`${spaces.id}`.as('page_id'), sortKey: sortKey(query, center).as('sort_key'), total: total.as('total'), distanceKm: (center ? distanceKmSql(center.lat, center.lng) : sql<null>`null::float8`).as('distance_km') })
+    .select({ id: sql<number>`${spaces.id}`.as('page_id'), sortKey: sortKey(query, center).as('sort_key'), total: total.as('total') })
     .from(spaces)
     .where(after ? and(where, after) : where)
     .orderBy(...order)
     .limit(query.limit + 1)
     .as('page');
   const rows = await db
-    .select({ row: spaces, sortKey: ids.sortKey, total: ids.total, distanceKm: ids.distanceKm })
+    .select({ row: spaces, sortKey: ids.sortKey, total: ids.total })
     .from(ids)
     .innerJoin(spaces, eq(spaces.id, ids.id))
     .orderBy(...order);
@@ -193,7 +202,11 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
     count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
   }
   return {
-    spaces: page.map((r) => (r.distanceKm === null ? toSpace(r.row) : { ...toSpace(r.row), distanceKm: Math.round(Number(r.distanceKm) * 100) / 100 })),
+    // Each space's distance from the row's exact position, by the same haversine in JS (contracts/places.ts;
+    // shown to 10 m): as a selected SQL expression it cost a fifth of the page's planning (decision 0904).
+    spaces: page.map(({ row }) =>
+      center && row.latitude !== null && row.longitude !== null ? { ...toSpace(row), distanceKm: Math.round(haversineKm(center.lat, center.lng, row.latitude, row.longitude) * 100) / 100 } : toSpace(row),
+    ),
     nextCursor,
     total: count,
   };

@@ -1,0 +1,6 @@
+DROP INDEX "spaces_public_country_type_idx";--> statement-breakpoint
+DROP INDEX "spaces_public_country_idx";--> statement-breakpoint
+DROP INDEX "spaces_public_type_idx";--> statement-breakpoint
+CREATE INDEX "spaces_public_country_type_idx" ON "spaces" USING btree ("country","space_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"city","size","price_per_month","expires_at","is_demo_listing","latitude","longitude","amenities") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee");--> statement-breakpoint
+CREATE INDEX "spaces_public_country_idx" ON "spaces" USING btree ("country","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"size","price_per_month","expires_at","is_demo_listing","latitude","longitude","amenities") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee");--> statement-breakpoint
+CREATE INDEX "spaces_public_type_idx" ON "spaces" USING btree ("space_type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"size","price_per_month","expires_at","is_demo_listing","latitude","longitude","amenities") WHERE "spaces"."is_active" and ("spaces"."is_demo_listing" or "spaces"."has_listing_fee");
