@@ -4,6 +4,7 @@
 // uploads running (target: ≤ 1.5×), and the peak RSS of the API process and its photo workers together
 // against the bound they are designed to, PASS or FAIL (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks
 // the pictures while iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 20).
+// Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const CONNECTIONS = 50;
 const LISTINGS = 2_000;
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = '/fs_photos_bench';
+dbUrl.pathname = `/${process.env.BENCH_DB_NAME ?? 'fs_photos_bench'}`;
 
 const lines: string[] = [];
 const log = (line = '') => (console.log(line), lines.push(line));
