@@ -16,7 +16,9 @@ declare module 'autocannon' {
     type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
     type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '2xx': number };
   }
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;
+  /** The running instance (callback form): 'response' gives each answer's latency in ms. */
+  type Instance = { on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): Instance };
+  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): Instance;
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
   export default autocannon;
 }

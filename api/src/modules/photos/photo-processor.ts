@@ -1,10 +1,11 @@
 // Runs photo processing (photo-processing.ts) in child processes (photo-worker.ts), at most `concurrency`
 // at once; the other uploads wait in line holding only their file on disk. Why a child and not the API's
-// own threads (docs/decisions/0800): it runs at a lower CPU priority (nice), so resizing takes the CPU the
-// page requests leave; glibc keeps what libvips frees, so each worker has few malloc arenas and is
+// own threads (docs/decisions/0800): it runs under SCHED_IDLE (started through util-linux's `chrt --idle`;
+// where that is missing or refused, 10 nice steps below the API), so resizing takes only the CPU the page
+// requests leave; glibc keeps what libvips frees, so each worker has few malloc arenas and is
 // replaced after a number of jobs and when idle, giving its memory back; a crash on a hostile file costs
 // one upload, not the API. The API process itself never loads sharp (libvips).
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ export type PhotoProcessor = {
   process(filePath: string, key: string): Promise<ProcessedPhoto>;
   /** Uploads waiting for a worker. */
   readonly pending: number;
+  /** How the workers run: under SCHED_IDLE, or niced (where chrt is missing or refused). */
+  readonly scheduling: WorkerScheduling;
   /** Process ids of the running workers (for the benchmark's memory figure). */
   readonly pids: number[];
   close(): Promise<void>;
@@ -24,7 +27,13 @@ export type PhotoProcessor = {
 
 export type PhotoProcessorOptions = {
   concurrency: number;
-  /** How many nice steps below the API the workers run: 10 gives them about a tenth of a core the API also wants. */
+  /**
+   * util-linux's chrt, through which workers start under SCHED_IDLE (they run only on CPU time no other
+   * task wants, and a waking page request takes their core at once); false, or a chrt that is missing or
+   * not allowed here, falls back to `nice`.
+   */
+  chrt?: string | false;
+  /** Without SCHED_IDLE: how many nice steps below the API the workers run (10 gives them about a tenth of a core the API also wants). */
   nice?: number;
   /** A worker is replaced after this many photos (what its allocator kept goes back to the system). */
   jobsPerWorker?: number;
@@ -36,6 +45,24 @@ export const PHOTO_WORKER_NICE = 10;
 const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
 // The workers run the TypeScript sources like the API does (npm start runs them with tsx).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export type WorkerScheduling = 'idle' | 'nice';
+const idleWorks = new Map<string, boolean>();
+
+/**
+ * How workers started through `chrt` run here: 'idle' when it starts a program under SCHED_IDLE (util-linux
+ * present, sched_setscheduler allowed; asked once per chrt path), else 'nice'.
+ */
+export function workerScheduling(chrt: string | false = 'chrt'): WorkerScheduling {
+  if (chrt === false) return 'nice';
+  let works = idleWorks.get(chrt);
+  if (works === undefined) {
+    const probe = spawnSync(chrt, ['--idle', '0', process.execPath, '--version'], { stdio: 'ignore', timeout: 10_000 });
+    works = !probe.error && probe.status === 0;
+    idleWorks.set(chrt, works);
+  }
+  return works ? 'idle' : 'nice';
+}
 
 /** Workers by default: half the cores, at least one (the other half is the pages'). */
 export function defaultPhotoConcurrency(): number {
@@ -54,7 +81,10 @@ function crashed(): AppError {
 type Worker = { child: ChildProcess; jobs: number; idle?: NodeJS.Timeout };
 
 export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProcessor {
-  const { concurrency, nice = PHOTO_WORKER_NICE, jobsPerWorker = 25, idleMs = 30_000 } = options;
+  const { concurrency, chrt = 'chrt', nice = PHOTO_WORKER_NICE, jobsPerWorker = 25, idleMs = 30_000 } = options;
+  // Asked at the first worker, not at start: an API that never sees an upload never runs the probe.
+  let scheduling: WorkerScheduling | undefined;
+  const policy = () => (scheduling ??= workerScheduling(chrt));
   const limiter = createLimiter(concurrency);
   const idle: Worker[] = [];
   const all = new Set<Worker>();
@@ -62,17 +92,23 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
 
   function spawn(): Worker {
     const child = fork(WORKER_FILE, [], {
-      execArgv: ['--import', TSX_LOADER],
+      // Under SCHED_IDLE from its first instruction: chrt sets the policy and execs node, so every thread
+      // node and libvips start inherits it (setting it afterwards would miss the threads already running).
+      ...(policy() === 'idle' && chrt
+        ? { execPath: chrt, execArgv: ['--idle', '0', process.execPath, '--import', TSX_LOADER] }
+        : { execArgv: ['--import', TSX_LOADER] }),
       // One malloc arena instead of glibc's eight per core: what libvips frees on one thread is reused on
       // the next, not kept apart (a worker's peak stayed at 185 MB over 25 photos; 270 MB with jemalloc).
       env: { MALLOC_ARENA_MAX: '1', UV_THREADPOOL_SIZE: '2', ...process.env },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    try {
-      if (child.pid) os.setPriority(child.pid, workerPriority(nice));
-    } catch {
-      // Not allowed here (some containers): the worker runs at the API's priority.
+    if (policy() === 'nice') {
+      try {
+        if (child.pid) os.setPriority(child.pid, workerPriority(nice));
+      } catch {
+        // Not allowed here (some containers): the worker runs at the API's priority.
+      }
     }
     // Idle workers do not keep the API alive; a job holds its worker (run()).
     child.unref();
@@ -132,6 +168,9 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
   }
 
   return {
+    get scheduling() {
+      return policy();
+    },
     get pending() {
       return limiter.pending;
     },
