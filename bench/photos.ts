@@ -23,6 +23,7 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 const PORT = Number(process.env.BENCH_PORT ?? 4414);
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const SCALE = Number(process.env.BENCH_PHOTO_SCALE ?? 1);
+const WARM_UP = 5;
 const UPLOADS = 20;
 const CONNECTIONS = 50;
 const LISTINGS = 2_000;
@@ -88,7 +89,7 @@ function machineTicks(): [number, number] {
  * One browse phase: the latency of every answer (for a p99 over several phases), the answers' p99 per
  * 2-second slice (where in the phase the tail comes from) and the share of the machine's CPU left idle.
  */
-function browse(base: string): Promise<Browse> {
+function browse(base: string, duration = DURATION): Promise<Browse> {
   // Varied queries (a min size of 1..200), so that the micro-cache does not answer everything.
   let n = 0;
   const latencies: number[] = [];
@@ -100,7 +101,7 @@ function browse(base: string): Promise<Browse> {
       {
         url: base,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/spaces?limit=24&minSize=${(n++ % 200) + 1}` }) }],
       },
       (error, result) => {
@@ -184,7 +185,9 @@ try {
   await fetch(`${base}/api/spaces?limit=24`);
   // Three phases, the same browse workload in each: alone, during uploads, alone again once the last upload
   // has answered. The machine is shared, so other work comes and goes; the two alone phases around the upload
-  // phase show how much it moved, and the p99 alone is taken over both.
+  // phase show how much it moved, and the p99 alone is taken over both. Each alone phase follows 5 s of the
+  // same browsing, not measured (the first seconds of a cold API or right after the uploads are its own tail).
+  await browse(base, WARM_UP);
   server.send('reset-rss');
   const before = await browse(base);
   const browsing = await ask<Memory>(server, 'rss');
@@ -198,6 +201,7 @@ try {
   const { uploadTimes, doneAtMs, failed, refusals, elapsedMs } = await uploading;
   const { peak, gc } = await ask<Memory>(server, 'rss');
 
+  await browse(base, WARM_UP);
   server.send('reset-rss');
   const after = await browse(base);
   const browsingAfter = await ask<Memory>(server, 'rss');
