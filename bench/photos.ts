@@ -7,7 +7,7 @@
 // Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,7 +29,8 @@ const CONNECTIONS = 50;
 const LISTINGS = 2_000;
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${process.env.BENCH_DB_NAME ?? 'fs_photos_bench'}`;
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_photos_bench';
+dbUrl.pathname = `/${DB_NAME}`;
 
 const lines: string[] = [];
 const log = (line = '') => (console.log(line), lines.push(line));
@@ -77,12 +78,35 @@ function ask<T>(child: ChildProcess, message: string): Promise<T> {
   });
 }
 
-type Browse = { result: autocannon.Result; latencies: number[]; timeline: number[][]; idleShare: number };
+type Browse = { result: autocannon.Result; latencies: number[]; timeline: number[][]; idleShare: number; machineSeconds: number; otherSeconds: number };
 
 /** CPU time of the whole machine from /proc/stat: [idle (with I/O wait), total] in clock ticks. */
 function machineTicks(): [number, number] {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   return [fields[3]! + fields[4]!, fields.reduce((a, b) => a + b, 0)];
+}
+
+/**
+ * CPU seconds used so far by this benchmark's own processes, by process id: this one (autocannon), its
+ * descendants (the uploader, the API, its photo workers) and the PostgreSQL backends of its database.
+ */
+function ownProcessSeconds(): Map<number, number> {
+  const stats = new Map<number, { ppid: number; seconds: number; ours: boolean }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const ours = readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${DB_NAME} `);
+      stats.set(Number(entry), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100, ours });
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  const isOurs = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at && at > 1; at = stats.get(at)?.ppid) if (at === process.pid || stats.get(at)?.ours) return true;
+    return false;
+  };
+  return new Map([...stats].filter(([pid]) => isOurs(pid)).map(([pid, s]) => [pid, s.seconds]));
 }
 
 /**
@@ -96,6 +120,7 @@ function browse(base: string, duration = DURATION): Promise<Browse> {
   const timeline: number[][] = [];
   const started = performance.now();
   const [idle0, total0] = machineTicks();
+  const own0 = ownProcessSeconds();
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -106,8 +131,19 @@ function browse(base: string, duration = DURATION): Promise<Browse> {
       },
       (error, result) => {
         const [idle1, total1] = machineTicks();
+        let own = 0;
+        for (const [pid, seconds] of ownProcessSeconds()) own += seconds - (own0.get(pid) ?? 0);
+        const busySeconds = (total1 - total0 - (idle1 - idle0)) / 100;
         if (error) reject(error);
-        else resolve({ result, latencies, timeline, idleShare: (idle1 - idle0) / Math.max(1, total1 - total0) });
+        else
+          resolve({
+            result,
+            latencies,
+            timeline,
+            idleShare: (idle1 - idle0) / Math.max(1, total1 - total0),
+            machineSeconds: (total1 - total0) / 100,
+            otherSeconds: Math.max(0, busySeconds - own),
+          });
       },
     ).on('response', (_client, _status, _bytes, ms) => {
       latencies.push(ms);
@@ -123,7 +159,7 @@ type Memory = {
   cpu: { apiSeconds: number; workerSeconds: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
 };
 const cpuLine = (cpu: Memory['cpu'], phase: Browse) =>
-  `API ${cpu.apiSeconds.toFixed(1)} s, photo workers ${cpu.workerSeconds.toFixed(1)} s, machine idle ${(phase.idleShare * 100).toFixed(0)}%; API event-loop delay p99 ${cpu.loopDelayP99Ms.toFixed(0)} ms, max ${cpu.loopDelayMaxMs.toFixed(0)} ms`;
+  `API ${cpu.apiSeconds.toFixed(1)} s, photo workers ${cpu.workerSeconds.toFixed(1)} s, machine idle ${(phase.idleShare * 100).toFixed(0)}%, other work on the machine ${phase.otherSeconds.toFixed(1)} s of ${phase.machineSeconds.toFixed(0)} s; API event-loop delay p99 ${cpu.loopDelayP99Ms.toFixed(0)} ms, max ${cpu.loopDelayMaxMs.toFixed(0)} ms`;
 const browseLine = (phase: Browse) =>
   `${phase.result.requests.average.toFixed(0)} req/s, p50 ${phase.result.latency.p50} ms, p99 ${p99(phase.latencies).toFixed(0)} ms (non-2xx ${phase.result.non2xx})`;
 const timelineLine = (phase: Browse) => phase.timeline.map((slice) => p99(slice).toFixed(0)).join(' ');
@@ -222,6 +258,14 @@ try {
   log(`browse during uploads: ${browseLine(during)}`);
   log(`browse alone, after:   ${browseLine(after)}`);
   log(`browse p99 during uploads ${p99(during.latencies).toFixed(0)} ms = ${ratio.toFixed(2)}× the p99 alone (${alone.toFixed(0)} ms, both alone phases) (target ≤ 1.5×)`);
+  // Other work on this shared machine takes the CPU at random moments; where it took more than a tenth in any
+  // phase, the ratio says more about it than about the uploads.
+  const busiest = Math.max(...[before, during, after].map((phase) => phase.otherSeconds / phase.machineSeconds));
+  log(
+    busiest > 0.1
+      ? `  NOT A CLEAN RUN: other work on the machine took up to ${(busiest * 100).toFixed(0)}% of its CPU in a phase (see the CPU lines); run again when it is quiet`
+      : `  clean run: other work on the machine took at most ${(busiest * 100).toFixed(0)}% of its CPU in any phase`,
+  );
   log(`  p99 per 2 s, before: ${timelineLine(before)}`);
   log(`  p99 per 2 s, during: ${timelineLine(during)}`);
   log(`  p99 per 2 s, after:  ${timelineLine(after)}`);

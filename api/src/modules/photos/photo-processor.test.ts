@@ -8,7 +8,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoWithMetadata } from '#tests/fixtures/photos';
 import { AppError } from '../../lib/app-error';
-import { createPhotoProcessor, PHOTO_WORKER_NICE, workerPriority, workerScheduling } from './photo-processor';
+import { createPhotoProcessor, PHOTO_WORKER_GROUP_NICE, PHOTO_WORKER_NICE, workerPriority, workerScheduling } from './photo-processor';
+
+/** A process's autogroup (its session's group, scheduled against the others) and that group's nice. */
+function autogroup(pid: number): { group: string; nice: number } {
+  const [group, , nice] = readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' ');
+  return { group: group!, nice: Number(nice) };
+}
+const hasAutogroups = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
+})();
 
 const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
@@ -44,10 +57,48 @@ describe('photo processor', () => {
       expect(policies.length).toBeGreaterThan(3);
       expect(new Set(policies)).toEqual(new Set([SCHED_IDLE]));
       expect(threadPolicies(process.pid)).toContain(SCHED_OTHER);
+      // In a session of its own, whose group weighs least against the API's and PostgreSQL's sessions.
+      if (hasAutogroups) {
+        expect(autogroup(pid!).group).not.toBe(autogroup(process.pid).group);
+        expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
+      }
     } finally {
       await processor.close();
     }
     expect(processor.pids).toEqual([]);
+  });
+
+  it.skipIf(workerScheduling() !== 'idle')('finishes a starving photo at the nice priority, then puts its worker back under SCHED_IDLE', async () => {
+    // Starving at once: the photo is finished niced; the worker is idle again before its next photo.
+    const processor = createPhotoProcessor({ concurrency: 1, starvedAfterMs: 0 });
+    const large = path.join(folder, 'large.jpg');
+    // Large enough that the photo is still being made when chrt has promoted its worker (a few hundred ms).
+    await writeFile(large, await photoWithMetadata(6000, 4000));
+    try {
+      const seen: Array<{ policies: number[]; nice: number; groupNice: number }> = [];
+      let finished = false;
+      const job = processor.process(large, 'e'.repeat(64)).finally(() => (finished = true));
+      while (!finished) {
+        const [pid] = processor.pids;
+        if (pid) {
+          try {
+            seen.push({ policies: threadPolicies(pid), nice: os.getPriority(pid), groupNice: hasAutogroups ? autogroup(pid).nice : PHOTO_WORKER_NICE });
+          } catch {
+            // Between two reads of /proc a thread ended.
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await job).widths).toEqual([400, 800, 1600]);
+      const promoted = (s: (typeof seen)[number]) =>
+        new Set(s.policies).size === 1 && s.policies[0] === SCHED_OTHER && s.nice === workerPriority(PHOTO_WORKER_NICE) && s.groupNice === PHOTO_WORKER_NICE;
+      expect(seen.some(promoted)).toBe(true);
+      const [pid] = processor.pids;
+      expect(new Set(threadPolicies(pid!))).toEqual(new Set([SCHED_IDLE]));
+      if (hasAutogroups) expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
+    } finally {
+      await processor.close();
+    }
   });
 
   it('falls back to a lower nice priority where chrt is missing, and still processes', async () => {
@@ -60,6 +111,7 @@ describe('photo processor', () => {
       expect(os.getPriority(pid)).toBe(workerPriority(PHOTO_WORKER_NICE));
       expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority());
       expect(threadPolicies(pid!)[0]).toBe(SCHED_OTHER);
+      if (hasAutogroups) expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
     } finally {
       await processor.close();
     }
