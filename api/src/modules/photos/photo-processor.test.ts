@@ -75,6 +75,8 @@ describe('photo processor', () => {
     // Large enough that the photo is still being made when chrt has promoted its worker (a few hundred ms).
     await writeFile(large, await photoWithMetadata(6000, 4000));
     try {
+      // A first photo starts the worker (a promotion while chrt itself is still starting would be undone by it).
+      await processor.process(photo, 'f'.repeat(64));
       const seen: Array<{ policies: number[]; nice: number; groupNice: number }> = [];
       let finished = false;
       const job = processor.process(large, 'e'.repeat(64)).finally(() => (finished = true));
