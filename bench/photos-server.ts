@@ -1,11 +1,12 @@
 // The API for bench/photos.ts: the real createApp (API only, production settings) on the benchmark's
 // PostgreSQL database with photos on local disk in a temporary folder. Tells its parent when it listens,
 // and answers `rss` with the peak resident memory it saw (sampled every 20 ms): its own, and its own plus
-// its photo workers' (the child processes that resize, summed at the same instant).
+// its photo workers' (the child processes that resize, summed at the same instant), and where the CPU went
+// since `reset-rss`: the API main thread's event-loop delay, the API's and the workers' CPU seconds.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { openDatabase } from '#db/client';
 import { createApp } from '#api/app';
 import { loadConfig } from '#api/config';
@@ -37,6 +38,29 @@ function rssOf(pid: number): number {
     return 0;
   }
 }
+const TICKS_PER_SECOND = 100;
+/** CPU seconds (user + system) a process has used so far, by its id (0 once it has exited). */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+// The workers come and go (replaced after 25 photos, gone when idle): their CPU is summed sample by sample.
+const workerCpuSeen = new Map<number, number>();
+let workerCpu = 0;
+function sampleWorkerCpu() {
+  for (const pid of context.photoProcessor.pids) {
+    const now = cpuOf(pid);
+    workerCpu += Math.max(0, now - (workerCpuSeen.get(pid) ?? 0));
+    workerCpuSeen.set(pid, now);
+  }
+}
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+let cpuAtReset = process.cpuUsage();
 const sample = () => {
   const own = process.memoryUsage.rss();
   const workers = context.photoProcessor.pids.reduce((sum, pid) => sum + rssOf(pid), 0);
@@ -59,12 +83,27 @@ let peak = sample();
 setInterval(() => {
   const now = sample();
   peak = { own: Math.max(peak.own, now.own), workers: Math.max(peak.workers, now.workers), total: Math.max(peak.total, now.total) };
+  sampleWorkerCpu();
 }, 20).unref();
+const cpu = () => {
+  sampleWorkerCpu();
+  const own = process.cpuUsage(cpuAtReset);
+  return {
+    apiSeconds: (own.user + own.system) / 1e6,
+    workerSeconds: workerCpu,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    loopDelayMaxMs: loopDelay.max / 1e6,
+  };
+};
 process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ peak, now: sample(), gc });
+  if (message === 'rss') process.send?.({ peak, now: sample(), gc, cpu: cpu() });
   if (message === 'reset-rss') {
     peak = sample();
     gc = emptyGc();
+    sampleWorkerCpu();
+    workerCpu = 0;
+    cpuAtReset = process.cpuUsage();
+    loopDelay.reset();
   }
 });
 app.listen(port, '127.0.0.1', () => process.send?.('ready'));

@@ -1,14 +1,15 @@
 // The uploading side of bench/photos.ts, in its own process so that sending 20 × 8 MB bodies never delays
 // the browse load generator's clock (autocannon runs in the parent). Told the drafts and the photo files,
 // it says `ready`; on `go` it uploads 20 at once, round after round, until the phase ends, deleting each
-// photo after (a listing keeps at most 12), then answers with the upload times.
+// photo after (a listing keeps at most 12), then answers with the upload times and when each one that was
+// stored finished (ms after `go`), so the benchmark can count those processed inside the browse phase.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { UPLOAD_HEADER } from '#contracts/photos';
 
 export type UploaderSetup = { port: number; drafts: Array<{ id: number; cookie: string }>; photoFiles: string[] };
-export type UploaderReport = { uploadTimes: number[]; failed: number; refusals: string[]; elapsedMs: number };
+export type UploaderReport = { uploadTimes: number[]; doneAtMs: number[]; failed: number; refusals: string[]; elapsedMs: number };
 
 /**
  * One multipart upload over node:http (fetch gives up after 300 s without answer headers, and an upload
@@ -47,7 +48,7 @@ process.on('message', async (message: { setup?: UploaderSetup; go?: { durationMs
   if (!message.go || !setup) return;
   const { port, drafts } = setup;
   const base = `http://127.0.0.1:${port}`;
-  const report: UploaderReport = { uploadTimes: [], failed: 0, refusals: [], elapsedMs: 0 };
+  const report: UploaderReport = { uploadTimes: [], doneAtMs: [], failed: 0, refusals: [], elapsedMs: 0 };
   const started = Date.now();
   const stopAt = started + message.go.durationMs;
   let rounds = 0;
@@ -64,6 +65,7 @@ process.on('message', async (message: { setup?: UploaderSetup; go?: { durationMs
           report.failed++;
           if (report.refusals.length < 3) report.refusals.push(`${res.status} ${body.message}`);
         } else {
+          report.doneAtMs.push(Date.now() - started);
           await fetch(`${base}/api/spaces/${id}/photos/${body.id}`, { method: 'DELETE', headers: from });
         }
       }),

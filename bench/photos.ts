@@ -3,10 +3,11 @@
 // their own (bench/photos-uploader.ts). Prints uploads/s, the p99 upload time, browse p99 with and without
 // uploads running (target: ≤ 1.5×), and the peak RSS of the API process and its photo workers together
 // against the bound they are designed to, PASS or FAIL (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks
-// the pictures while iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 20).
+// the pictures while iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 30).
+// Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,20 +15,22 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '#db/client';
 import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
-import { defaultPhotoConcurrency, PHOTO_WORKER_NICE } from '#api/modules/photos/photo-processor';
+import { defaultPhotoConcurrency, PHOTO_WORKER_NICE, workerScheduling } from '#api/modules/photos/photo-processor';
 import { recreateDatabase } from './bench-database';
 import type { UploaderReport, UploaderSetup } from './photos-uploader';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4414);
-const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const SCALE = Number(process.env.BENCH_PHOTO_SCALE ?? 1);
+const WARM_UP = 5;
 const UPLOADS = 20;
 const CONNECTIONS = 50;
 const LISTINGS = 2_000;
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = '/fs_photos_bench';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_photos_bench';
+dbUrl.pathname = `/${DB_NAME}`;
 
 const lines: string[] = [];
 const log = (line = '') => (console.log(line), lines.push(line));
@@ -75,14 +78,77 @@ function ask<T>(child: ChildProcess, message: string): Promise<T> {
   });
 }
 
-function browse(base: string): Promise<autocannon.Result> {
+type Browse = { result: autocannon.Result; latencies: number[]; timeline: number[][]; idleShare: number; machineSeconds: number; otherSeconds: number };
+
+/** CPU time of the whole machine from /proc/stat: [idle (with I/O wait), total] in clock ticks. */
+function machineTicks(): [number, number] {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return [fields[3]! + fields[4]!, fields.reduce((a, b) => a + b, 0)];
+}
+
+/**
+ * CPU seconds used so far by this benchmark's own processes, by process id: this one (autocannon), its
+ * descendants (the uploader, the API, its photo workers) and the PostgreSQL backends of its database.
+ */
+function ownProcessSeconds(): Map<number, number> {
+  const stats = new Map<number, { ppid: number; seconds: number; ours: boolean }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const ours = readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${DB_NAME} `);
+      stats.set(Number(entry), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100, ours });
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  const isOurs = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at && at > 1; at = stats.get(at)?.ppid) if (at === process.pid || stats.get(at)?.ours) return true;
+    return false;
+  };
+  return new Map([...stats].filter(([pid]) => isOurs(pid)).map(([pid, s]) => [pid, s.seconds]));
+}
+
+/**
+ * One browse phase: the latency of every answer (for a p99 over several phases), the answers' p99 per
+ * 2-second slice (where in the phase the tail comes from) and the share of the machine's CPU left idle.
+ */
+function browse(base: string, duration = DURATION): Promise<Browse> {
   // Varied queries (a min size of 1..200), so that the micro-cache does not answer everything.
   let n = 0;
-  return autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/spaces?limit=24&minSize=${(n++ % 200) + 1}` }) }],
+  const latencies: number[] = [];
+  const timeline: number[][] = [];
+  const started = performance.now();
+  const [idle0, total0] = machineTicks();
+  const own0 = ownProcessSeconds();
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/spaces?limit=24&minSize=${(n++ % 200) + 1}` }) }],
+      },
+      (error, result) => {
+        const [idle1, total1] = machineTicks();
+        let own = 0;
+        for (const [pid, seconds] of ownProcessSeconds()) own += seconds - (own0.get(pid) ?? 0);
+        const busySeconds = (total1 - total0 - (idle1 - idle0)) / 100;
+        if (error) reject(error);
+        else
+          resolve({
+            result,
+            latencies,
+            timeline,
+            idleShare: (idle1 - idle0) / Math.max(1, total1 - total0),
+            machineSeconds: (total1 - total0) / 100,
+            otherSeconds: Math.max(0, busySeconds - own),
+          });
+      },
+    ).on('response', (_client, _status, _bytes, ms) => {
+      latencies.push(ms);
+      (timeline[Math.floor((performance.now() - started) / 2000)] ??= []).push(ms);
+    });
   });
 }
 
@@ -90,12 +156,19 @@ type Memory = {
   peak: { own: number; workers: number; total: number };
   now: { own: number; workers: number; total: number };
   gc: { major: number; majorMs: number; majorMaxMs: number; minorMs: number };
+  cpu: { apiSeconds: number; workerSeconds: number; loopDelayP99Ms: number; loopDelayMaxMs: number };
 };
+const cpuLine = (cpu: Memory['cpu'], phase: Browse) =>
+  `API ${cpu.apiSeconds.toFixed(1)} s, photo workers ${cpu.workerSeconds.toFixed(1)} s, machine idle ${(phase.idleShare * 100).toFixed(0)}%, other work on the machine ${phase.otherSeconds.toFixed(1)} s of ${phase.machineSeconds.toFixed(0)} s; API event-loop delay p99 ${cpu.loopDelayP99Ms.toFixed(0)} ms, max ${cpu.loopDelayMaxMs.toFixed(0)} ms`;
+const browseLine = (phase: Browse) =>
+  `${phase.result.requests.average.toFixed(0)} req/s, p50 ${phase.result.latency.p50} ms, p99 ${p99(phase.latencies).toFixed(0)} ms (non-2xx ${phase.result.non2xx})`;
+const timelineLine = (phase: Browse) => phase.timeline.map((slice) => p99(slice).toFixed(0)).join(' ');
 const gcLine = (gc: Memory['gc']) => `${gc.major} major GC (longest ${gc.majorMaxMs.toFixed(0)} ms, ${gc.majorMs.toFixed(0)} ms in all), minor GC ${gc.minorMs.toFixed(0)} ms in all`;
 const MB = 1024 * 1024;
 const UPLOAD_BUDGET = UPLOADS * 5 * MB;
 const WORKER_BUDGET = 200 * MB;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const workerSchedulingText = () => (workerScheduling() === 'idle' ? 'under SCHED_IDLE (chrt --idle)' : `at nice ${PHOTO_WORKER_NICE}`);
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.99) - 1)]!;
 
 log(`load average before: ${loadavg()} (${os.availableParallelism()} cores, shared with other work)`);
@@ -146,22 +219,34 @@ const uploader = await startUploader({ port: PORT, drafts, photoFiles });
 const base = `http://127.0.0.1:${PORT}`;
 try {
   await fetch(`${base}/api/spaces?limit=24`);
+  // Three phases, the same browse workload in each: alone, during uploads, alone again once the last upload
+  // has answered. The machine is shared, so other work comes and goes; the two alone phases around the upload
+  // phase show how much it moved, and the p99 alone is taken over both. Each alone phase follows 5 s of the
+  // same browsing, not measured (the first seconds of a cold API or right after the uploads are its own tail).
+  await browse(base, WARM_UP);
   server.send('reset-rss');
-  const baseline = await browse(base);
+  const before = await browse(base);
   const browsing = await ask<Memory>(server, 'rss');
-  log(`browse alone:          ${baseline.requests.average.toFixed(0)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms (non-2xx ${baseline.non2xx})`);
 
   server.send('reset-rss');
   // 20 uploads at once, round after round while the browse phase runs; each draft takes one photo a round.
   const uploading = new Promise<UploaderReport>((resolve) => uploader.once('message', (report) => resolve(report as UploaderReport)));
   uploader.send({ go: { durationMs: DURATION * 1000 } });
   const during = await browse(base);
-  const { uploadTimes, failed, refusals, elapsedMs } = await uploading;
+  const inPhase = await ask<Memory>(server, 'rss');
+  const { uploadTimes, doneAtMs, failed, refusals, elapsedMs } = await uploading;
+  const { peak, gc } = await ask<Memory>(server, 'rss');
+
+  await browse(base, WARM_UP);
+  server.send('reset-rss');
+  const after = await browse(base);
+  const browsingAfter = await ask<Memory>(server, 'rss');
+
   for (const refusal of refusals) log(`upload refused: ${refusal}`);
   const elapsed = elapsedMs / 1000;
-  const { peak, gc } = await ask<Memory>(server, 'rss');
   const loaded = loadavg();
-  const ratio = during.latency.p99 / Math.max(1, baseline.latency.p99);
+  const alone = p99([...before.latencies, ...after.latencies]);
+  const ratio = p99(during.latencies) / Math.max(1, alone);
   const concurrency = defaultPhotoConcurrency();
   // The bound (docs/decisions/0800): what the API holds serving pages alone (its peak in that phase), plus
   // the uploads in flight (streamed to disk, but each body's 64 KB socket reads are JS buffers until
@@ -169,10 +254,30 @@ try {
   // worker process a node runtime (~60 MB) and one photo's pixels and encoders (raw 1600 px ~6 MB, the
   // AVIF encoder ~65 MB, decode and output buffers) with room for what the allocator keeps.
   const bound = browsing.peak.own + UPLOAD_BUDGET + concurrency * WORKER_BUDGET;
-  log(`browse during uploads: ${during.requests.average.toFixed(0)} req/s, p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms (non-2xx ${during.non2xx}): ${ratio.toFixed(2)}× the p99 alone (target ≤ 1.5×)`);
-  log(`uploads: ${uploadTimes.length - failed} done in ${elapsed.toFixed(1)} s = ${((uploadTimes.length - failed) / elapsed).toFixed(2)} uploads/s, p99 ${(p99(uploadTimes) / 1000).toFixed(1)} s, failed ${failed}`);
+  log(`browse alone, before:  ${browseLine(before)}`);
+  log(`browse during uploads: ${browseLine(during)}`);
+  log(`browse alone, after:   ${browseLine(after)}`);
+  log(`browse p99 during uploads ${p99(during.latencies).toFixed(0)} ms = ${ratio.toFixed(2)}× the p99 alone (${alone.toFixed(0)} ms, both alone phases) (target ≤ 1.5×)`);
+  // Other work on this shared machine takes the CPU at random moments; where it took more than a tenth in any
+  // phase, the ratio says more about it than about the uploads.
+  const busiest = Math.max(...[before, during, after].map((phase) => phase.otherSeconds / phase.machineSeconds));
   log(
-    `  physical limit: ${concurrency} photo worker(s) (PHOTO_CONCURRENCY, half of ${os.availableParallelism()} cores) at nice ${PHOTO_WORKER_NICE}; each decodes the 12-megapixel picture once and makes 3 widths × AVIF/WebP/JPEG`,
+    busiest > 0.1
+      ? `  NOT A CLEAN RUN: other work on the machine took up to ${(busiest * 100).toFixed(0)}% of its CPU in a phase (see the CPU lines); run again when it is quiet`
+      : `  clean run: other work on the machine took at most ${(busiest * 100).toFixed(0)}% of its CPU in any phase`,
+  );
+  log(`  p99 per 2 s, before: ${timelineLine(before)}`);
+  log(`  p99 per 2 s, during: ${timelineLine(during)}`);
+  log(`  p99 per 2 s, after:  ${timelineLine(after)}`);
+  log(`CPU, browse alone before:     ${cpuLine(browsing.cpu, before)}`);
+  log(`CPU, browse during uploads:   ${cpuLine(inPhase.cpu, during)}`);
+  log(`CPU, browse alone after:      ${cpuLine(browsingAfter.cpu, after)}`);
+  const inside = doneAtMs.filter((ms) => ms <= DURATION * 1000).length;
+  log(
+    `uploads: ${uploadTimes.length - failed} done in ${elapsed.toFixed(1)} s = ${((uploadTimes.length - failed) / elapsed).toFixed(2)} uploads/s, ${inside} of them inside the ${DURATION} s browse phase; p99 ${(p99(uploadTimes) / 1000).toFixed(1)} s, failed ${failed}`,
+  );
+  log(
+    `  physical limit: ${concurrency} photo worker(s) (PHOTO_CONCURRENCY, half of ${os.availableParallelism()} cores) ${workerSchedulingText()}; each decodes the 12-megapixel picture once and makes 3 widths × AVIF/WebP/JPEG`,
   );
   log(`API main thread, browse alone:         ${gcLine(browsing.gc)}`);
   log(`API main thread, browse + uploads:     ${gcLine(gc)}`);

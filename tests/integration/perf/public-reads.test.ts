@@ -174,6 +174,21 @@ describe('public-read cache', () => {
     for (let i = 0; i < 10; i++) expect((await t.request(`/api/spaces/${space!.id}`)).status).toBe(404);
   });
 
+  it('keeps its answers when only a draft changes (a photo uploaded to it), and clears them when a live listing does', async () => {
+    const [draft] = await insertSpaces(t.db, [spaceRow(owner.id, now, { city: 'Draftville', hasListingFee: false })]);
+    const [live] = await insertSpaces(t.db, [spaceRow(owner.id, now, { city: 'Liveville' })]);
+    await within(2_000, async () => (await publicIds('city=Liveville')).includes(live!.id));
+    await publicIds('city=Cachetown');
+    const cached = t.context.publicCache.size;
+    expect(cached).toBeGreaterThan(0);
+    // What a photo upload writes on its listing's row: the photos' copy and the time.
+    await t.db.update(spaces).set({ photos: [], updatedAt: now }).where(eq(spaces.id, draft!.id));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.context.publicCache.size).toBe(cached);
+    await t.db.update(spaces).set({ photos: [], updatedAt: now }).where(eq(spaces.id, live!.id));
+    await within(2_000, async () => t.context.publicCache.size === 0);
+  });
+
   it('invalidates on a change written by any code path (the database trigger), within 2 s', async () => {
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { city: 'Triggerton', title: 'Before' })]);
     await within(2_000, async () => (await t.request(`/api/spaces/${space!.id}`)).json?.title === 'Before');

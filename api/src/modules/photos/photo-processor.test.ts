@@ -1,13 +1,34 @@
-// The photo workers (photo-processor.ts): photos are processed in child processes at a lower priority, a
-// refusal comes back as the same 4xx, a worker that dies costs its upload only (400) and is replaced, and
+// The photo workers (photo-processor.ts): photos are processed in child processes under SCHED_IDLE (every
+// thread of them), or niced where chrt is missing, a refusal comes back as the same 4xx, a worker that dies costs its upload only (400) and is replaced, and
 // workers are retired after their share of jobs and on close.
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoWithMetadata } from '#tests/fixtures/photos';
 import { AppError } from '../../lib/app-error';
-import { createPhotoProcessor, PHOTO_WORKER_NICE, workerPriority } from './photo-processor';
+import { createPhotoProcessor, PHOTO_WORKER_GROUP_NICE, PHOTO_WORKER_NICE, workerPriority, workerScheduling } from './photo-processor';
+
+/** A process's autogroup (its session's group, scheduled against the others) and that group's nice. */
+function autogroup(pid: number): { group: string; nice: number } {
+  const [group, , nice] = readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' ');
+  return { group: group!, nice: Number(nice) };
+}
+const hasAutogroups = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
+})();
+
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
+/** The scheduling policy of every thread of a process (field 41 of /proc/{pid}/task/{tid}/stat). */
+function threadPolicies(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[38]));
+}
 
 describe('photo processor', () => {
   let folder: string;
@@ -19,22 +40,83 @@ describe('photo processor', () => {
   });
   afterAll(async () => rm(folder, { recursive: true, force: true }));
 
-  it('processes in a child process at a lower priority and stops it on close', async () => {
+  // util-linux's chrt is on this machine (and in the Node images CI uses); where it is not, the next test is what runs.
+  it.skipIf(workerScheduling() !== 'idle')('processes in a child process under SCHED_IDLE, every thread of it, and stops it on close', async () => {
     const processor = createPhotoProcessor({ concurrency: 1 });
     try {
       const result = await processor.process(photo, 'a'.repeat(64));
       expect(result).toMatchObject({ width: 1200, height: 900, widths: [400, 800, 1200] });
       expect(result.files.map((f) => f.name)).toContain(`${'a'.repeat(64)}-800.webp`);
       expect(Buffer.isBuffer(result.files[0]!.bytes)).toBe(true);
+      expect(processor.scheduling).toBe('idle');
       const [pid] = processor.pids;
       expect(pid).toBeDefined();
       expect(pid).not.toBe(process.pid);
-      expect(os.getPriority(pid)).toBe(workerPriority(PHOTO_WORKER_NICE));
-      expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority());
+      // node's, V8's and libvips's threads alike (set after the start, the first ones would keep SCHED_OTHER).
+      const policies = threadPolicies(pid!);
+      expect(policies.length).toBeGreaterThan(3);
+      expect(new Set(policies)).toEqual(new Set([SCHED_IDLE]));
+      expect(threadPolicies(process.pid)).toContain(SCHED_OTHER);
+      // In a session of its own, whose group weighs least against the API's and PostgreSQL's sessions.
+      if (hasAutogroups) {
+        expect(autogroup(pid!).group).not.toBe(autogroup(process.pid).group);
+        expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
+      }
     } finally {
       await processor.close();
     }
     expect(processor.pids).toEqual([]);
+  });
+
+  it.skipIf(workerScheduling() !== 'idle')('finishes a starving photo at the nice priority, then puts its worker back under SCHED_IDLE', async () => {
+    // Starving at once: the photo is finished niced; the worker is idle again before its next photo.
+    const processor = createPhotoProcessor({ concurrency: 1, starvedAfterMs: 0 });
+    const large = path.join(folder, 'large.jpg');
+    // Large enough that the photo is still being made when chrt has promoted its worker (a few hundred ms).
+    await writeFile(large, await photoWithMetadata(6000, 4000));
+    try {
+      // A first photo starts the worker (a promotion while chrt itself is still starting would be undone by it).
+      await processor.process(photo, 'f'.repeat(64));
+      const seen: Array<{ policies: number[]; nice: number; groupNice: number }> = [];
+      let finished = false;
+      const job = processor.process(large, 'e'.repeat(64)).finally(() => (finished = true));
+      while (!finished) {
+        const [pid] = processor.pids;
+        if (pid) {
+          try {
+            seen.push({ policies: threadPolicies(pid), nice: os.getPriority(pid), groupNice: hasAutogroups ? autogroup(pid).nice : PHOTO_WORKER_NICE });
+          } catch {
+            // Between two reads of /proc a thread ended.
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await job).widths).toEqual([400, 800, 1600]);
+      const promoted = (s: (typeof seen)[number]) =>
+        new Set(s.policies).size === 1 && s.policies[0] === SCHED_OTHER && s.nice === workerPriority(PHOTO_WORKER_NICE) && s.groupNice === PHOTO_WORKER_NICE;
+      expect(seen.some(promoted)).toBe(true);
+      const [pid] = processor.pids;
+      expect(new Set(threadPolicies(pid!))).toEqual(new Set([SCHED_IDLE]));
+      if (hasAutogroups) expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
+    } finally {
+      await processor.close();
+    }
+  });
+
+  it('falls back to a lower nice priority where chrt is missing, and still processes', async () => {
+    const processor = createPhotoProcessor({ concurrency: 1, chrt: path.join(folder, 'no-such-chrt') });
+    try {
+      const result = await processor.process(photo, 'd'.repeat(64));
+      expect(result.widths).toEqual([400, 800, 1200]);
+      expect(processor.scheduling).toBe('nice');
+      const [pid] = processor.pids;
+      expect(os.getPriority(pid)).toBe(workerPriority(PHOTO_WORKER_NICE));
+      expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority());
+      expect(threadPolicies(pid!)[0]).toBe(SCHED_OTHER);
+      if (hasAutogroups) expect(autogroup(pid!).nice).toBe(PHOTO_WORKER_GROUP_NICE);
+    } finally {
+      await processor.close();
+    }
   });
 
   it('answers a refusal with the same 4xx', async () => {

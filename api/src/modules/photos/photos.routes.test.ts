@@ -1,11 +1,12 @@
 // The photo calls over HTTP, on local disk and on a local S3-compatible server (s3rver through the real
 // AWS SDK): who may upload, what is refused (and that nothing is stored then), processing (sizes,
 // formats, no metadata, upright), order, cover, alt text, deletion and the clean-up of files.
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAX_PHOTOS } from '#contracts/photos';
+import { MAX_PHOTOS, PHOTO_FORMATS, photoFileName } from '#contracts/photos';
 import { spacePhotos } from '#db/schema/index';
 import { startTestApp, type TestApp } from '#tests/fixtures/test-app';
 import { createSignedInUser, type TestUser } from '#tests/fixtures/users';
@@ -166,6 +167,32 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
     expect(await t.db.$count(spacePhotos)).toBe(before);
     expect(await tempUploads(t)).toEqual([]);
     expect((await t.request(`/api/spaces/${id}`, { cookie: owner.cookie })).json.photos).toEqual([]);
+  });
+
+  it('answers 400 when the photo worker dies mid-photo, leaves no file and no row behind, and the next photo gets a new worker', async () => {
+    const id = await newDraft();
+    const before = await t.db.$count(spacePhotos);
+    const file = await photoWithMetadata(2400, 1800);
+    const key = createHash('sha256').update(file).digest('hex');
+    // Every worker there is dies until the answer comes, so the one given this photo dies with it.
+    const killer = setInterval(() => {
+      for (const pid of t.context.photoProcessor.pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }, 5);
+    const res = await uploadPhoto(t, id, file, { cookie: owner.cookie }).finally(() => clearInterval(killer));
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/could not be processed/);
+    expect(await t.db.$count(spacePhotos)).toBe(before);
+    expect(await tempUploads(t)).toEqual([]);
+    for (const format of PHOTO_FORMATS) expect(await storage.exists(photoFileName(key, 400, format))).toBe(false);
+    const again = await uploadPhoto(t, id, file, { cookie: owner.cookie });
+    expect(again.status).toBe(201);
+    expect(await storage.exists(photoFileName(key, 400, 'jpeg'))).toBe(true);
   });
 
   it('takes 12 photos and refuses the 13th (409), keeping the files of the 12 only', async () => {
