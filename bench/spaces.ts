@@ -105,6 +105,20 @@ async function stopServers(children: ChildProcess[]) {
 
 type Run = { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; cpuMicrosPerRequest?: number; firstAnswerMax?: number };
 
+/** Rounds of one line averaged into its figures (errors summed, the slowest first answer kept). */
+function averaged(label: string, rounds: Cannon[]): Run {
+  const avg = (f: (r: Cannon) => number) => rounds.reduce((n, r) => n + f(r), 0) / rounds.length;
+  return {
+    label,
+    rps: avg((r) => r.result.requests.average),
+    p50: avg((r) => r.p50),
+    p99: avg((r) => r.p99),
+    errors: rounds.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
+    non2xx: rounds.reduce((n, r) => n + r.result.non2xx, 0),
+    firstAnswerMax: Math.max(...rounds.map((r) => r.firstAnswerMax)),
+  };
+}
+
 /** The cursor of the n-th page (n ≥ 2) of the benchmark query. */
 async function cursorOfPage(base: string, n: number): Promise<string> {
   let cursor = '';
@@ -229,18 +243,7 @@ async function measureSideBySide(runs: SideBySide[], options: { limitIndex?: num
   for (const i of runs.keys()) await once(i, 2, false); // warm-up
   for (let round = 0; round < ROUNDS; round++) for (const i of runs.keys()) await once(i, DURATION / ROUNDS, true);
   const measured = runs.map((run, i) => {
-    const s = samples[i]!;
-    const avg = (f: (r: (typeof s)[number]) => number) => s.reduce((n, r) => n + f(r), 0) / s.length;
-    const result: Run = {
-      label: run.label,
-      rps: avg((r) => r.result.requests.average),
-      p50: avg((r) => r.p50),
-      p99: avg((r) => r.p99),
-      errors: s.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
-      non2xx: s.reduce((n, r) => n + r.result.non2xx, 0),
-      firstAnswerMax: Math.max(...s.map((r) => r.firstAnswerMax)),
-      ...(run.server ? { cpuMicrosPerRequest: cpu[i]!.micros / Math.max(1, cpu[i]!.requests) } : {}),
-    };
+    const result: Run = { ...averaged(run.label, samples[i]!), ...(run.server ? { cpuMicrosPerRequest: cpu[i]!.micros / Math.max(1, cpu[i]!.requests) } : {}) };
     results[run.label] = result;
     return result;
   });
@@ -344,17 +347,7 @@ async function cachePhase(label: string, dbUrl: string) {
         samples.off.push(await runWorkload(`http://127.0.0.1:${offPort}`, make(100 + round), DURATION / ROUNDS, database));
       }
       for (const side of ['on', 'off'] as const) {
-        const s = samples[side];
-        const avg = (f: (r: (typeof s)[number]) => number) => s.reduce((n, r) => n + f(r), 0) / s.length;
-        const result: Run = {
-          label: `${label} ${kind} workload, cache ${side}`,
-          rps: avg((r) => r.result.requests.average),
-          p50: avg((r) => r.p50),
-          p99: avg((r) => r.p99),
-          errors: s.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
-          non2xx: s.reduce((n, r) => n + r.result.non2xx, 0),
-          firstAnswerMax: Math.max(...s.map((r) => r.firstAnswerMax)),
-        };
+        const result = averaged(`${label} ${kind} workload, cache ${side}`, samples[side]);
         log(`${result.label.padEnd(50)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   1st answer ≤ ${result.firstAnswerMax!.toFixed(0).padStart(4)} ms${result.errors || result.non2xx ? `   errors ${result.errors} non-2xx ${result.non2xx}` : ''}`);
         results[result.label] = result;
         summary[`${kind}-${side}`] = result;

@@ -4,26 +4,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, haversineKm, type Place } from '#contracts/places';
+import { haversineKm, type Place } from '#contracts/places';
 import type { OwnSpace, Space } from '#contracts/spaces.schemas';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { insertSpaces, spaceRow, validSpaceBody } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { publishSpace } from '#api/modules/spaces/publish-space';
+import { destination } from '../../fixtures/geo';
 
 const BERLIN_ID = 2950159;
 // A centre with no demonstration listing for hundreds of km (Lapland), so each test sees only its own rows.
 const C = { lat: 67.5, lng: 26.5 };
-
-function destination(lat: number, lng: number, km: number, deg: number): [number, number] {
-  const r = Math.PI / 180;
-  const d = km / EARTH_RADIUS_KM;
-  const b = deg * r;
-  const la = Math.asin(Math.sin(lat * r) * Math.cos(d) + Math.cos(lat * r) * Math.sin(d) * Math.cos(b));
-  const lo = lng * r + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat * r), Math.cos(d) - Math.sin(lat * r) * Math.sin(la));
-  return [la / r, lo / r];
-}
 
 describe('places and distance', () => {
   let t: TestApp;
@@ -179,8 +171,7 @@ describe('places and distance', () => {
       for (const [name, c] of Object.entries(CENTRES))
         for (const deg of DIRECTIONS)
           for (const [label, km] of [['in', c.radiusKm - 0.1], ['out', c.radiusKm + 0.1]] as const) {
-            const [lat, rawLng] = destination(c.lat, c.lng, km, deg);
-            const lng = rawLng > 180 ? rawLng - 360 : rawLng < -180 ? rawLng + 360 : rawLng;
+            const [lat, lng] = destination(c.lat, c.lng, km, deg);
             const title = `${name} ${label} ${deg}`;
             made[title] = { lat, lng };
             rows.push(spaceRow(owner, now, { title, latitude: lat, longitude: lng, locationPrecision: 'address' }));

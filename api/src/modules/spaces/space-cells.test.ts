@@ -4,20 +4,9 @@
 // database: the SQL writes the same cell expression (db/schema/spaces.ts positionCell).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, haversineKm, positionCell } from '#contracts/places';
+import { haversineKm, positionCell } from '#contracts/places';
 import { coveringCells, MAX_CELLS, radiusBox } from './space-distance';
-
-function destination(lat: number, lng: number, km: number, deg: number): [number, number] {
-  const r = Math.PI / 180;
-  const d = km / EARTH_RADIUS_KM;
-  const b = deg * r;
-  const la = Math.asin(Math.sin(lat * r) * Math.cos(d) + Math.cos(lat * r) * Math.sin(d) * Math.cos(b));
-  let lo = lng * r + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat * r), Math.cos(d) - Math.sin(lat * r) * Math.sin(la));
-  lo /= r;
-  if (lo > 180) lo -= 360;
-  if (lo < -180) lo += 360;
-  return [la / r, lo];
-}
+import { destination } from '#tests/fixtures/geo';
 
 describe('radius cells', () => {
   it('every point within the radius lies in a listed cell, at the edge too', () => {

@@ -7,7 +7,6 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpaceFilterParam } from '#contracts/space-filters';
-import { EARTH_RADIUS_KM } from '#contracts/places';
 import { spaceQuerySchema } from '#contracts/spaces.schemas';
 import { savedSearchMatches } from '#db/schema/index';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
@@ -20,6 +19,7 @@ import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
 import { createSavedSearch } from '../saved-searches/saved-searches.service';
 import { publishSpace } from './publish-space';
 import { listSpaces } from './spaces.service';
+import { destination } from '#tests/fixtures/geo';
 
 /** Berlin in the gazetteer (GeoNames 2950159), at 52.52437, 13.41053. */
 const BERLIN_ID = 2950159;
@@ -30,15 +30,6 @@ const RUNS = Number(process.env.FILTER_PROPERTY_RUNS ?? 80);
 // bounds (and facts are missing) often enough to matter.
 const CITIES = ['Berlin', 'berlin', 'Portland', 'München', 'MÜNCHEN'];
 const maybe = <T,>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
-/** The point `km` from (lat, lng) on bearing `deg` (spherical, the product's Earth radius). */
-function destination(lat: number, lng: number, km: number, deg: number): [number, number] {
-  const r = Math.PI / 180;
-  const d = km / EARTH_RADIUS_KM;
-  const b = deg * r;
-  const la = Math.asin(Math.sin(lat * r) * Math.cos(d) + Math.cos(lat * r) * Math.sin(d) * Math.cos(b));
-  const lo = lng * r + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat * r), Math.cos(d) - Math.sin(lat * r) * Math.sin(la));
-  return [la / r, lo / r];
-}
 // Positions around central Berlin on and near the radii the filters use (10, 25 km), Munich, and none.
 const POSITIONS: ([number, number] | null)[] = [
   ...[0.5, 9.9, 10.1, 24.9, 25.1, 40].flatMap((km) => [destination(52.52, 13.405, km, 0), destination(52.52, 13.405, km, 135)]),
