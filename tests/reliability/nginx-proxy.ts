@@ -2,13 +2,13 @@
 // (config, logs, temporary files, pid) in a temp dir: no system service, no system directories. The
 // configuration is deploy/nginx.conf.template itself, the file the README tells operators to copy.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { NGINX_CANDIDATES, findNginx } from '#tests/setup/system-programs';
 import { freePort, root } from './process-harness';
 
 export const NGINX_TEMPLATE = path.join(root, 'deploy', 'nginx.conf.template');
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 
 export type NginxSettings = { listen: string; api1: string; api2: string; siteRoot: string };
 
@@ -28,8 +28,8 @@ export function renderNginxConfig(template: string, settings: NginxSettings): st
 }
 
 function nginxBinary(): string {
-  const found = NGINX_CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`No nginx found (looked at ${NGINX_CANDIDATES.join(', ')}): apt-get install -y nginx-light (.ci/run does).`);
+  const found = findNginx();
+  if (!found) throw new Error(`No nginx found (looked at ${NGINX_CANDIDATES.join(', ')}): apt-get install -y nginx-light (npm test's preflight does).`);
   return found;
 }
 

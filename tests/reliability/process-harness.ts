@@ -2,11 +2,12 @@
 // pg_ctl, as the postgres user when we are root, in a temp dir, on a free port — never the shared server)
 // and `npm start`'s entry point as a child process whose output is captured for the secrets scan.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { findPostgresBin } from '#tests/setup/system-programs';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -19,10 +20,9 @@ export async function freePort(): Promise<number> {
 }
 
 function postgresBin(): string {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) if (existsSync(path.join(base, v, 'bin', 'initdb'))) return path.join(base, v, 'bin');
-  throw new Error('No PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)');
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('No PostgreSQL server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql; npm test\'s preflight does)');
+  return bin;
 }
 
 /** A PostgreSQL cluster that only this test uses: start(), stop() (fast shutdown), destroy(). */
