@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ['./tests/setup/playwright-timings.ts']],
   outputDir: 'test-results',
   use: {
     baseURL,

@@ -1,11 +1,26 @@
-// Unit and integration tests. The `pglite` project always runs; the `postgres` project runs the same
-// database-backed suites against PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+// Unit and integration tests, at two depths (tests/setup/depth.ts):
+// - `npm test` (`vitest run`): the `pglite` project — every unit, integration and reliability suite on
+//   PGlite, the fuzzer at its fixed-seed sample.
+// - `npm run test:deep` (TEST_DEPTH=deep, CI runs it): the `postgres` project — the same database-backed
+//   suites on PostgreSQL, the fuzzer at full depth — when TEST_DATABASE_URL is set (else the full fuzzer on
+//   PGlite), and the `process` project: the fault tests with real processes, which need PostgreSQL's server
+//   binaries and nginx and take minutes by design (a 60 s outage, 30 s of load, a site build).
 import { defineConfig } from 'vitest/config';
+import { DEEP } from './tests/setup/depth';
 
 const unitAndIntegration = ['api/**/*.test.ts', 'db/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'site/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];
 const databaseBacked = ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];
-// Slow and about input, not the database: run once, on PostgreSQL when there is one (CI), else on PGlite.
-const onceOnly = ['tests/reliability/fuzz.test.ts'];
+const processTests = 'tests/reliability/**/*.process.test.ts';
+const fuzz = 'tests/reliability/fuzz.test.ts';
+
+const quick = [{ extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**', processTests], env: { TEST_DB: 'pglite' } } }];
+const deep = [
+  process.env.TEST_DATABASE_URL
+    ? { extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', '**/node_modules/**', processTests], env: { TEST_DB: 'postgres' } } }
+    : { extends: true, test: { name: 'pglite', include: [fuzz], env: { TEST_DB: 'pglite' } } },
+  // One at a time: they share one PostgreSQL cluster, and db-outage stops it.
+  { extends: true, test: { name: 'process', include: [processTests], fileParallelism: false, globalSetup: ['tests/setup/process-setup.ts'] } },
+];
 
 export default defineConfig({
   test: {
@@ -13,11 +28,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    projects: [
-      { extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? onceOnly : [])], env: { TEST_DB: 'pglite' } } },
-      ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', 'tests/reliability/**/*.process.test.ts'], env: { TEST_DB: 'postgres' } } }]
-        : []),
-    ],
+    // The default reporter as it is, then the 10 slowest files and the total, and every failure kept whole
+    // in .tmp/test-failures/ (tests/setup/vitest-timings.ts).
+    reporters: ['default', './tests/setup/vitest-timings.ts'],
+    projects: DEEP ? deep : quick,
   },
 });

@@ -19,7 +19,7 @@ const STAMP = '.build-stamp.json';
 const LOCK = path.join(SITE_BUILDS_DIR, '.build.lock');
 
 /** The address the pages name (canonical URLs, sitemap, RSS, JSON-LD); the port alone does not matter. */
-function siteUrl(): string {
+export function siteUrl(): string {
   return process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
 }
 

@@ -1,9 +1,8 @@
 // From conversation to agreement (issue 20) in two browsers: the farmer proposes terms in the thread, the
 // owner counters with a higher rent, the farmer accepts, both download the agreement draft (PDF and text),
 // and the Inquiries tabs show the agreed terms. Screenshots of the cards and of the PDF's first page
-// (rendered with poppler's pdftoppm) are kept under test-results/agreements/ to be looked at; axe runs on
+// (drawn by PDF.js in the test's Chromium, tests/fixtures/pdf-text.ts) are kept under test-results/agreements/ to be looked at; axe runs on
 // the thread with proposals and on the proposal form.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +11,7 @@ import { newUser, registerViaApi } from './accounts-helpers';
 import { visitorFrom } from './browser';
 import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
+import { readPdfText, renderPdfPage } from '../fixtures/pdf-text';
 
 const SHOTS = path.resolve('test-results', 'agreements');
 
@@ -108,9 +108,10 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   expect(pdfDownload.suggestedFilename()).toMatch(/^farmspace-lease-draft-FS-\d{4}-\d{6}\.pdf$/);
   const pdfPath = path.join(SHOTS, 'agreement.pdf');
   await pdfDownload.saveAs(pdfPath);
-  const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const pdfBytes = readFileSync(pdfPath);
+  const { text } = await readPdfText(pdfBytes);
   for (const needle of ['Olga Landry', 'Frida Greenleaf', '48 Pier Street, Portland, OR 97201, US', '$1,650.00', '24 months', 'A draft, not legal advice.', title]) expect(text).toContain(needle);
-  execFileSync('pdftoppm', ['-r', '80', '-f', '1', '-l', '1', '-png', pdfPath, path.join(SHOTS, 'agreement-page')]);
+  await renderPdfPage(farmer.context, baseURL!, pdfBytes, 1, path.join(SHOTS, 'agreement-page-1.png'));
 
   await owner.page.goto('/dashboard?tab=inquiries');
   const received = owner.page.locator('[data-inquiry-received]', { hasText: title });

@@ -1,21 +1,20 @@
 // Crash and restart: 200 concurrent message sends (spread over 8 farmers' conversations, under the
 // per-user limit), the API process killed with SIGKILL midway; after a restart every write that was acknowledged with a 2xx is in the database, and none is stored twice. Runs on a
-// throwaway PostgreSQL cluster of its own (process-harness.ts).
+// database of its own in the fault tests' throwaway PostgreSQL cluster (process-harness.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killStarted, processLogs, startProduct, startThrowawayPostgres } from './process-harness';
+import { faultDatabase, killStarted, processLogs, startProduct } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
 import { messageSend, type WriteOperation } from './write-operations';
 
 const WRITES = 200;
 
-let pgCluster: Awaited<ReturnType<typeof startThrowawayPostgres>>;
+let pgCluster: Awaited<ReturnType<typeof faultDatabase>>;
 beforeAll(async () => {
-  pgCluster = await startThrowawayPostgres();
+  pgCluster = await faultDatabase('crash_restart');
 }, 120_000);
 afterAll(() => {
   killStarted();
-  pgCluster?.destroy();
   assertNoSecrets(processLogs, 'crash-restart product logs');
 });
 

@@ -1,12 +1,13 @@
 // Database outage: the PostgreSQL server stopped for 60 s (RELIABILITY_OUTAGE_MS) under load. Meanwhile
 // the API answers 503 with a clear message (health too), never a 500, never hangs, does not crash; within
 // 5 s of the database's return it serves reads and writes again, and holds no more connections than its
-// pool. Uses its own throwaway cluster: the shared server on 5432 is never touched.
+// pool. Uses the fault tests' throwaway cluster (no other file runs meanwhile): the shared server on 5432
+// is never touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { validSpaceBody } from '../fixtures/spaces';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '#api/lib/database-errors';
-import { killStarted, processLogs, startProduct, startThrowawayPostgres } from './process-harness';
+import { faultDatabase, killStarted, processLogs, startProduct } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
 import { registerUser } from './write-operations';
@@ -15,13 +16,14 @@ const OUTAGE_MS = Number(process.env.RELIABILITY_OUTAGE_MS ?? 60_000);
 const RECOVERY_MS = 5_000;
 const POOL_SIZE = 10;
 
-let pgCluster: Awaited<ReturnType<typeof startThrowawayPostgres>>;
+let pgCluster: Awaited<ReturnType<typeof faultDatabase>>;
 beforeAll(async () => {
-  pgCluster = await startThrowawayPostgres();
+  pgCluster = await faultDatabase('db_outage');
 }, 120_000);
 afterAll(() => {
   killStarted();
-  pgCluster?.destroy();
+  // The cluster is shared: back up for the next file even when this test failed during the outage.
+  pgCluster?.ensureRunning();
   assertNoSecrets(processLogs, 'db-outage product logs');
 });
 
@@ -102,7 +104,7 @@ describe('database outage under load', () => {
     // No leaked connections: the pool holds at most its size.
     const admin = new pg.Client({ connectionString: pgCluster.url });
     await admin.connect();
-    const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = 'reliability_fault' and pid <> pg_backend_pid()");
+    const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [pgCluster.name]);
     await admin.end();
     expect(rows[0]!.n).toBeLessThanOrEqual(POOL_SIZE);
 

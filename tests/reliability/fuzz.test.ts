@@ -1,22 +1,23 @@
-// Fuzzing: fast-check generates ≥ 1,000 JSON bodies (writing routes) or query strings (reading routes)
-// for every entry of the route table — wrong types, huge numbers, unicode, deep nesting, 100 kB strings,
-// the valid sample with one field broken — and then request shapes around them (issue 15, item 9): bodies
-// that lie about their Content-Encoding (and real gzip/br ones), paths and queries that are not valid
+// Fuzzing: fast-check generates JSON bodies (writing routes) or query strings (reading routes) for every
+// entry of the route table — wrong types, huge numbers, unicode, deep nesting, 100 kB strings, the valid
+// sample with one field broken — and then request shapes around them (issue 15, item 9): bodies that lie
+// about their Content-Encoding (and real gzip/br ones), paths and queries that are not valid
 // percent-encoding, NUL characters in every string field, key, query value and path parameter, and
 // integers beyond int4/int8 in every id, cursor and number. All sent as the signed-in owner, many at once
 // over HTTP. Every answer is below 500 with no stack trace, and the process keeps answering.
+// How many per route is tests/setup/depth.ts's FUZZ_DEPTH: a fixed-seed sample in `npm test`, 1,000 inputs
+// and 250 shapes in `npm run test:deep`. Either way every route gets every class of input and of shape (the
+// count is shared out per class), and the sample is the first part of the full run (same seed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { TestApp } from '../fixtures/test-app';
 import { freshIp, newScenario, startSuiteApp } from './harness';
 import { fuzzKind, resolveCall, sampleBody, ROUTES, routeKey, type RouteEntry } from './route-table';
+import { FUZZ_DEPTH } from '../setup/depth';
 import { recordFigures } from './summary';
 import { assertNoSecrets, rememberSecret } from './secrets';
 
-export const FUZZ_RUNS = 1000;
-/** Request shapes (encoding, percent-encoding, NUL, huge integers) per route, on top of FUZZ_RUNS. */
-export const SHAPE_RUNS = 250;
 const CONCURRENCY = 24;
 const STACK_TRACE = /\n\s+at\s|\bat [\w.<>]+ \(.*:\d+:\d+\)|node_modules|\.ts:\d+:\d+|TypeError|ReferenceError/;
 
@@ -68,17 +69,19 @@ function mutatedSample(sample: Record<string, unknown>): fc.Arbitrary<unknown> {
   });
 }
 
-function bodyArbitrary(sample: unknown): fc.Arbitrary<string> {
+/** A class of generated input and its share of a route's inputs (a shape class has weight 1). */
+type InputClass<T> = { name: string; weight: number; arbitrary: fc.Arbitrary<T> };
+
+function bodyClasses(sample: unknown): Array<InputClass<string>> {
   const objectSample = sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as Record<string, unknown>) : {};
-  return fc.oneof(
-    { arbitrary: mutatedSample(objectSample).map((v) => JSON.stringify(v) ?? 'null'), weight: 4 },
-    { arbitrary: weirdValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 3 },
-    { arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 1 },
+  return [
+    { name: 'the valid sample, one field broken', arbitrary: mutatedSample(objectSample).map((v) => JSON.stringify(v) ?? 'null'), weight: 4 },
+    { name: 'odd values', arbitrary: weirdValue.map((v) => JSON.stringify(v) ?? 'null'), weight: 3 },
+    { name: 'any JSON', arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 1 },
     // Not JSON at all, though it says so.
-    { arbitrary: fc.oneof(fc.string(), fc.constantFrom('{', '{"a":', '[1,2', 'undefined', '{"a":1}{"b":2}', '\u0000', '{"a":1e99999}')), weight: 1 },
-    // Deep nesting.
-    { arbitrary: fc.integer({ min: 50, max: 5000 }).map((d) => '['.repeat(d) + ']'.repeat(d)), weight: 1 },
-  );
+    { name: 'not JSON', arbitrary: fc.oneof(fc.string(), fc.constantFrom('{', '{"a":', '[1,2', 'undefined', '{"a":1}{"b":2}', '\u0000', '{"a":1e99999}')), weight: 1 },
+    { name: 'deep nesting', arbitrary: fc.integer({ min: 50, max: 5000 }).map((d) => '['.repeat(d) + ']'.repeat(d)), weight: 1 },
+  ];
 }
 
 const queryKeys = ['q', 'search', 'city', 'type', 'spaceType', 'minPrice', 'maxPrice', 'minSize', 'maxSize', 'amenities', 'cursor', 'limit', 'page', 'sort', 'order', 'offset', 'id', 'slug', '__proto__', 'constructor[prototype]', 'a[b][c]'];
@@ -88,13 +91,20 @@ function wellFormed(value: string): string {
   return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-function queryArbitrary(): fc.Arbitrary<string> {
+function queryClasses(): Array<InputClass<string>> {
   const pair = fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 20 })), fc.oneof(weirdString, weirdNumber.map(String)));
-  return fc
+  const query = fc
     .array(pair, { minLength: 1, maxLength: 8 })
-    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(wellFormed(k))}=${encodeURIComponent(wellFormed(v.slice(0, 4000)))}`).join('&'))
-    // Raw brackets (nested-object syntax), repeated keys (arrays), and bytes that are not UTF-8.
-    .chain((q) => fc.constantFrom(q, q.replace(/%5B/g, '[').replace(/%5D/g, ']'), `${q}&${q}`, `${q}&bad=%E0%A4%A`, `${q}&x=%FF%FE`));
+    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(wellFormed(k))}=${encodeURIComponent(wellFormed(v.slice(0, 4000)))}`).join('&'));
+  // As encoded, then with raw brackets (nested-object syntax), repeated keys (arrays), and bytes that are not UTF-8.
+  const variants: Array<[string, (q: string) => string]> = [
+    ['encoded', (q) => q],
+    ['raw brackets', (q) => q.replace(/%5B/g, '[').replace(/%5D/g, ']')],
+    ['repeated keys', (q) => `${q}&${q}`],
+    ['cut UTF-8', (q) => `${q}&bad=%E0%A4%A`],
+    ['bytes not UTF-8', (q) => `${q}&x=%FF%FE`],
+  ];
+  return variants.map(([name, variant]) => ({ name, weight: 1, arbitrary: query.map(variant) }));
 }
 
 /** One request the fuzzer sends: the path (with query) and, for writing routes, the body and its headers. */
@@ -125,7 +135,7 @@ function withValueAt(sample: unknown, at: Array<string | number>, value: unknown
  * NUL or a huge integer; its query with those as keys and values; and, for writing routes, its sample body
  * with a NUL or a huge integer in each field, a NUL in a key, or a lying (or true) Content-Encoding.
  */
-function shapeArbitrary(entry: RouteEntry, url: string, kind: 'body' | 'query', sample: unknown): fc.Arbitrary<FuzzRequest> {
+function shapeClasses(entry: RouteEntry, url: string, kind: 'body' | 'query', sample: unknown): Array<fc.Arbitrary<FuzzRequest>> {
   const [path, query] = url.split('?') as [string, string | undefined];
   const withQuery = (p: string, extra?: string) => [p, [query, extra].filter(Boolean).join('&')].filter(Boolean).join('?');
   const segment = fc.constantFrom(...BAD_PERCENT, ...NUL_SEGMENTS, ...HUGE_INTEGERS);
@@ -164,7 +174,21 @@ function shapeArbitrary(entry: RouteEntry, url: string, kind: 'body' | 'query', 
       );
     }
   }
-  return fc.oneof(...shapes);
+  return shapes;
+}
+
+/**
+ * `total` shared out over the classes by weight (largest remainders, at least one each), each class
+ * sampled with its own fixed seed: every class is sent whatever the depth, and a smaller depth's inputs
+ * are the first ones of a larger depth's.
+ */
+function sampleClasses<T>(classes: Array<InputClass<T>>, total: number, seed: number): T[] {
+  const weights = classes.reduce((n, c) => n + c.weight, 0);
+  const exact = classes.map((c) => (total * c.weight) / weights);
+  const counts = exact.map(Math.floor);
+  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0; counts.reduce((n, c) => n + c, 0) < total; k++) counts[byRemainder[k % classes.length]![1]]! += 1;
+  return classes.flatMap((c, i) => fc.sample(c.arbitrary, { numRuns: Math.max(1, counts[i]!), seed: seed + i }));
 }
 
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
@@ -178,23 +202,23 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
 
 const fuzzed = ROUTES.filter((e) => fuzzKind(e) !== 'none');
 
-describe(`fuzzing: ${FUZZ_RUNS} generated inputs and ${SHAPE_RUNS} request shapes per route`, () => {
+describe(`fuzzing: ${FUZZ_DEPTH.inputs} generated inputs and ${FUZZ_DEPTH.shapes} request shapes per route`, () => {
   it.each(fuzzed.map((e) => [e.as ? `${routeKey(e)} (as ${e.as.method} ${e.as.path})` : routeKey(e), e] as const))(
     '%s',
     { timeout: 180_000 },
     async (name, entry: RouteEntry) => {
-      // Users of its own per route: a route's 1,000 inputs may spend its owner's limits (20 saved
+      // Users of its own per route: a route's inputs may spend its owner's limits (20 saved
       // searches, 40 payment intents per 15 minutes), which must not break the next route's sample.
       const s = await newScenario(t);
       const { method, url } = await resolveCall(entry, s);
       const kind = fuzzKind(entry);
       const seed = Number(process.env.FUZZ_SEED ?? 20261122) + name.length;
       const sample = kind === 'body' ? await sampleBody(entry, s) : undefined;
-      const generated =
-        kind === 'body' ? fc.sample(bodyArbitrary(sample), { numRuns: FUZZ_RUNS, seed }) : fc.sample(queryArbitrary(), { numRuns: FUZZ_RUNS, seed });
+      const generated = sampleClasses(kind === 'body' ? bodyClasses(sample) : queryClasses(), FUZZ_DEPTH.inputs, seed);
+      const shapes = shapeClasses(entry, url, kind as 'body' | 'query', sample).map((arbitrary, i) => ({ name: `shape ${i + 1}`, weight: 1, arbitrary }));
       const requests: FuzzRequest[] = [
         ...generated.map((input) => (kind === 'query' ? { target: `${url}${url.includes('?') ? '&' : '?'}${input}` } : { target: url, body: input })),
-        ...fc.sample(shapeArbitrary(entry, url, kind as 'body' | 'query', sample), { numRuns: SHAPE_RUNS, seed }),
+        ...sampleClasses(shapes, FUZZ_DEPTH.shapes, seed),
       ];
       const failures: string[] = [];
       await pool(requests, CONCURRENCY, async (request) => {

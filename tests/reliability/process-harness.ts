@@ -1,4 +1,4 @@
-// Real processes for the fault tests: a throwaway PostgreSQL cluster of our own (Debian's initdb and
+// Real processes for the fault tests: one throwaway PostgreSQL cluster shared by them (Debian's initdb and
 // pg_ctl, as the postgres user when we are root, in a temp dir, on a free port — never the shared server)
 // and `npm start`'s entry point as a child process whose output is captured for the secrets scan.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,71 +25,81 @@ function postgresBin(): string {
   return bin;
 }
 
-/** A PostgreSQL cluster that only this test uses: start(), stop() (fast shutdown), destroy(). */
-export async function startThrowawayPostgres() {
-  const bin = postgresBin();
-  const dir = mkdtempSync(path.join(tmpdir(), 'reliability-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  const asRoot = userInfo().uid === 0;
-  // initdb refuses to run as root: the cluster belongs to the postgres user.
-  if (asRoot) {
-    const pwd = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    chownSync(dir, Number(pwd.stdout.trim()), Number(gid.stdout.trim()));
-    chmodSync(dir, 0o700);
-  }
-  const run = (args: string[]) => {
-    const [cmd, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args;
-    const result = spawnSync(cmd!, rest, { encoding: 'utf8', cwd: dir });
-    if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr || result.stdout}`);
-    return result.stdout;
-  };
-  run([path.join(bin, 'initdb'), '-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=60`;
-  const start = () => run([path.join(bin, 'pg_ctl'), '-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
-  const stop = () => run([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  start();
-  run([path.join(bin, 'createdb'), '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'reliability_fault']);
+/** Where the fault tests' cluster lives: plain data, handed from the global setup to each test file. */
+export type FaultClusterInfo = { bin: string; dir: string; dataDir: string; port: number; asRoot: boolean };
+
+/** The cluster's programs, as the postgres user when we are root (initdb refuses to run as root). */
+function runAsOwner(info: FaultClusterInfo, args: string[], { check = true } = {}) {
+  const [cmd, ...rest] = info.asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args;
+  const result = spawnSync(cmd!, rest, { encoding: 'utf8', cwd: info.dir });
+  if (check && result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+  return result;
+}
+
+/**
+ * Starts, stops (fast shutdown: open connections are cut) and removes the fault tests' cluster. Every
+ * call waits until pg_ctl reports it done (-w): no fixed sleeps.
+ */
+export function faultClusterControl(info: FaultClusterInfo) {
+  const pgCtl = (...args: string[]) => runAsOwner(info, [path.join(info.bin, 'pg_ctl'), '-D', info.dataDir, ...args]);
+  // pg_ctl status exits 3 when the server is not running.
+  const running = () => runAsOwner(info, [path.join(info.bin, 'pg_ctl'), '-D', info.dataDir, 'status'], { check: false }).status === 0;
+  const options = `-p ${info.port} -k ${info.dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=60`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/reliability_fault`,
-    port,
-    start,
-    stop,
+    url: (database: string) => `postgres://postgres@127.0.0.1:${info.port}/${database}`,
+    start: () => void pgCtl('-o', options, '-l', path.join(info.dir, 'log'), '-w', '-t', '60', 'start'),
+    stop: () => void pgCtl('-m', 'fast', '-w', 'stop'),
+    /** Started unless it already runs (after a test that stopped it failed half-way). */
+    ensureRunning() {
+      if (!running()) this.start();
+    },
     destroy() {
       try {
-        stop();
+        this.stop();
       } catch {
         // already stopped
       }
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(info.dir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * A database of its own on the shared PostgreSQL server (TEST_DATABASE_URL's, else 127.0.0.1:5432), for
- * tests that need a real server but stop no database. An unreachable server fails the test, never skips it.
+ * One throwaway PostgreSQL cluster for all the fault tests (Debian's initdb and pg_ctl, in a temp dir, on a
+ * free port — never the shared server), made once per run by tests/setup/process-setup.ts; each test file
+ * takes a database of its own in it (faultDatabase). They run one at a time: db-outage stops the cluster.
  */
-export async function createScratchDatabase(prefix: string) {
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const at = (database: string) => Object.assign(new URL(server.href), { pathname: `/${database}` }).href;
-  const name = `${prefix}_${Date.now()}_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: at('postgres'), connectionTimeoutMillis: 5000 });
-    try {
-      await client.connect();
-    } catch (error) {
-      throw new Error(`This test needs PostgreSQL at ${server.host} (set TEST_DATABASE_URL to another server): ${(error as Error).message}`, { cause: error });
-    }
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  return { url: at(name), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+export async function createFaultCluster(): Promise<FaultClusterInfo> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reliability-pg-'));
+  const info: FaultClusterInfo = { bin: postgresBin(), dir, dataDir: path.join(dir, 'data'), port: await freePort(), asRoot: userInfo().uid === 0 };
+  if (info.asRoot) {
+    const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    chownSync(dir, Number(uid.stdout.trim()), Number(gid.stdout.trim()));
+    chmodSync(dir, 0o700);
+  }
+  runAsOwner(info, [path.join(info.bin, 'initdb'), '-D', info.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  faultClusterControl(info).start();
+  return info;
+}
+
+/** A fresh database of this test file's own in the fault tests' cluster, and the cluster's controls. */
+export async function faultDatabase(name: string) {
+  // Imported here: the global setup imports this module too, outside any test worker.
+  const { inject } = await import('vitest');
+  const info = inject('faultCluster');
+  if (!info) throw new Error('The fault tests run in the `process` project of `npm run test:deep` (TEST_DEPTH=deep), whose global setup makes their cluster.');
+  const cluster = faultClusterControl(info);
+  cluster.ensureRunning();
+  const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return { ...cluster, url: cluster.url(name), name };
 }
 
 export type ProductProcess = {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { siteUrl } from '../../scripts/build-site';
 import { killStarted, processLogs, startProduct } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
@@ -23,8 +24,8 @@ const PAGES = ['/', '/about', '/how-it-works', '/spaces', '/blog', '/sitemap.xml
 
 describe('a second instance from the same checkout', () => {
   it('builds and starts without instance 1 ever answering anything but 200', { timeout: 900_000 }, async () => {
-    // Instance 1's address is the same every run, so its build is reused from the last run.
-    const first = await startProduct({ SERVE_SITE: 'true', DATA_DIR: dataDirs[0]!, DATABASE_URL: '', PUBLIC_SITE_URL: 'http://localhost:4441' });
+    // Instance 1 serves the build the fault tests share (tests/setup/process-setup.ts made it): no build here.
+    const first = await startProduct({ SERVE_SITE: 'true', DATA_DIR: dataDirs[0]!, DATABASE_URL: '', PUBLIC_SITE_URL: siteUrl() });
     const before = await fetch(`${first.baseUrl}/about`);
     expect(before.status).toBe(200);
 
@@ -62,6 +63,6 @@ describe('a second instance from the same checkout', () => {
     expect(failures, 'instance 1 answered something other than 200 while instance 2 built and started').toEqual([]);
     expect(served).toBeGreaterThan(PAGES.length);
     // Each instance keeps its own address in its canonical URLs.
-    expect(await (await fetch(`${first.baseUrl}/about`)).text()).toContain('http://localhost:4441/about');
+    expect(await (await fetch(`${first.baseUrl}/about`)).text()).toContain(`${siteUrl()}/about`);
   });
 });

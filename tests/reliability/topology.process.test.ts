@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSiteBuild } from '../../scripts/build-site';
 import { validSpaceBody } from '../fixtures/spaces';
 import { startNginx, type NginxProxy } from './nginx-proxy';
-import { createScratchDatabase, freePort, killStarted, processLogs, startProduct, type ProductProcess } from './process-harness';
+import { faultDatabase, freePort, killStarted, processLogs, startProduct, type ProductProcess } from './process-harness';
 import { assertNoSecrets } from './secrets';
 import { recordFigures } from './summary';
 import { messageSend, publishDirectly, registerUser } from './write-operations';
 
-/** The site build nginx serves: the one line to change when the build's location changes. */
-/** The static files nginx serves: the client directory of the site build (docs/decisions/0009). */
+/**
+ * The static files nginx serves: the client directory of the site build (docs/decisions/0009), built once
+ * for all the fault tests by tests/setup/process-setup.ts (here it is only found).
+ */
 const siteClientDir = () => path.join(ensureSiteBuild(), 'client');
 
 const LOAD_MS = Number(process.env.RELIABILITY_TOPOLOGY_LOAD_MS ?? 30_000);
@@ -49,16 +51,14 @@ async function call(kind: Outcome['kind'], what: string, url: string, init: Requ
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const is2xx = (o: Outcome) => typeof o.status === 'number' && o.status >= 200 && o.status < 300;
 
-let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let database: Awaited<ReturnType<typeof faultDatabase>>;
 let nginx: NginxProxy | undefined;
 beforeAll(async () => {
-  database = await createScratchDatabase('topology');
+  database = await faultDatabase('topology');
 }, 30_000);
 afterAll(async () => {
   await nginx?.stop();
   killStarted();
-  await pause(200);
-  await database?.drop();
   assertNoSecrets(processLogs, 'topology product logs');
 });
 

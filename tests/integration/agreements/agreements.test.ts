@@ -1,15 +1,12 @@
 // Lease proposals over HTTP against a real database: every state change and rule of issue 20, the access
 // matrix, the race of ten acceptances, the e-mails, the inquiry status, and the agreement draft (.txt equal
-// to the filled template; the PDF's text read back with poppler's pdftotext).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// to the filled template; the PDF's text read back with PDF.js, tests/fixtures/pdf-text.ts).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLeaseTemplate, LEASE_PLACEHOLDER, leasePlaceholders, leaseTemplate } from '#contracts/lease-template';
 import { queryRows } from '#db/client';
 import { emailNotifications, spaces, users } from '#db/schema/index';
+import { readPdfText } from '../../fixtures/pdf-text';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
@@ -340,18 +337,14 @@ describe('lease proposals and agreements', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const dir = mkdtempSync(path.join(tmpdir(), 'agreement-'));
-    const file = path.join(dir, 'agreement.pdf');
-    writeFileSync(file, bytes);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    const flat = text.replace(/\s+/g, ' ');
+    const read = await readPdfText(bytes);
     for (const needle of ['Olive Owner', 'Fern Farmer', '400 Harbor Road, Seattle, WA 98101, US', '$1,250.00', '24 months', '1 June 2026', reference, owner.email, farmer.email, 'Harbor Greenhouse']) {
-      expect(flat, needle).toContain(needle);
+      expect(read.text, needle).toContain(needle);
     }
-    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    const pages = read.pages.length;
     expect(pages).toBeGreaterThan(1);
     for (let page = 1; page <= pages; page++) {
-      const one = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      const one = read.pages[page - 1]!;
       expect(one, `page ${page}`).toContain('A draft, not legal advice.');
       expect(one, `page ${page}`).toContain('FarmSpace only connects space owners and farmers');
       expect(one, `page ${page}`).toContain(`Page ${page} of ${pages}`);

@@ -1,10 +1,7 @@
 // The agreement PDF prints every party's name as written: names and addresses beyond Latin-1 (Polish,
-// Czech, Cyrillic, Greek) come back from the PDF's text as they went in (poppler's pdftotext).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// Czech, Cyrillic, Greek) come back from the PDF's text as they went in (read with PDF.js, tests/fixtures/pdf-text.ts).
 import { expect, it } from 'vitest';
+import { readPdfText } from '#tests/fixtures/pdf-text';
 import { agreementPdf } from './agreement-pdf';
 import type { AgreementFacts } from './agreement-document';
 
@@ -39,15 +36,8 @@ const facts: AgreementFacts = {
 };
 
 it('names, addresses and terms beyond Latin-1 are in the PDF as written', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'agreement-fonts-'));
-  try {
-    const file = path.join(dir, 'agreement.pdf');
-    writeFileSync(file, await agreementPdf(facts));
-    const flat = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const needle of ['Łukasz Żółkiewski', 'Ирина Петрова', 'Świętokrzyska 11, Warszawa', 'Mikrozieleń i zioła (микрозелень)', 'Ørsted-Šimić přivede vodu; Σοφία checks the drains.', '06:00–22:00']) {
-      expect(flat, needle).toContain(needle);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const { text } = await readPdfText(await agreementPdf(facts));
+  for (const needle of ['Łukasz Żółkiewski', 'Ирина Петрова', 'Świętokrzyska 11, Warszawa', 'Mikrozieleń i zioła (микрозелень)', 'Ørsted-Šimić přivede vodu; Σοφία checks the drains.', '06:00–22:00']) {
+    expect(text, needle).toContain(needle);
   }
 });
