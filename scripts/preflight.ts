@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { CHROMIUM_CANDIDATES, findChromium } from '#tests/e2e/browser';
+import { DEEP } from '#tests/setup/depth';
 import { NGINX_CANDIDATES, findNginx, findPostgresBin } from '#tests/setup/system-programs';
 
 interface SystemNeed {
@@ -19,6 +20,8 @@ interface SystemNeed {
   present: () => boolean;
   /** Where we looked, for the message on a machine without apt-get. */
   lookedAt: string;
+  /** Needed only by `npm run test:deep` (tests/setup/depth.ts), so `npm test` does not ask for it. */
+  deepOnly?: boolean;
 }
 
 export const SYSTEM_NEEDS: SystemNeed[] = [
@@ -31,17 +34,19 @@ export const SYSTEM_NEEDS: SystemNeed[] = [
   },
   {
     what: 'nginx',
-    why: 'the topology test puts two API instances behind it',
+    why: 'the topology test (npm run test:deep) puts two API instances behind it',
     debianPackage: 'nginx-light',
     present: () => Boolean(findNginx()),
     lookedAt: NGINX_CANDIDATES.join(', '),
+    deepOnly: true,
   },
   {
     what: "PostgreSQL's server programs (initdb, pg_ctl)",
-    why: 'the fault tests start and stop a throwaway cluster',
+    why: 'the fault tests (npm run test:deep) start and stop a throwaway cluster',
     debianPackage: 'postgresql',
     present: () => Boolean(findPostgresBin()),
     lookedAt: '/usr/lib/postgresql/*/bin',
+    deepOnly: true,
   },
 ];
 
@@ -65,14 +70,15 @@ function install(packages: string[]): boolean {
 }
 
 export function preflight(): number {
-  const missing = SYSTEM_NEEDS.filter((need) => !need.present());
+  const needs = SYSTEM_NEEDS.filter((need) => DEEP || !need.deepOnly);
+  const missing = needs.filter((need) => !need.present());
   if (missing.length === 0) return 0;
 
   const canInstall = userInfo().uid === 0 && hasAptGet() && process.env.PREFLIGHT_NO_INSTALL !== '1';
   if (canInstall) {
     for (const need of missing) console.log(`preflight: installing Debian's ${need.debianPackage}: ${need.what} is missing and ${need.why}.`);
     const ok = install(missing.map((need) => need.debianPackage));
-    const still = SYSTEM_NEEDS.filter((need) => !need.present());
+    const still = needs.filter((need) => !need.present());
     if (ok && still.length === 0) return 0;
     console.error(`preflight: apt-get could not install ${still.map((need) => need.debianPackage).join(' ')}; see its message above.`);
     return 1;
