@@ -6,7 +6,7 @@
 //   PGlite), and the `process` project: the fault tests with real processes, which need PostgreSQL's server
 //   binaries and nginx and take minutes by design (a 60 s outage, 30 s of load, a site build).
 import { defineConfig } from 'vitest/config';
-import { DEEP } from './tests/setup/depth';
+import { DEEP } from './tests/setup/depth.ts';
 
 const unitAndIntegration = ['api/**/*.test.ts', 'db/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'site/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];
 const databaseBacked = ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];

@@ -3,7 +3,8 @@
 // (`vitest related`: the test files that import a changed file, directly or not), then the end-to-end specs
 // that touch a changed island or page: a changed spec itself, a spec importing a changed e2e helper, and a
 // spec naming the address of a page that imports a changed site file (directly or through components and
-// layouts) or naming a changed island. `--base <ref>` compares with another commit.
+// layouts) or naming a changed island. `--base <ref>` compares with another commit; `--dry-run` only says what
+// it would run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -105,8 +106,11 @@ export function specsFor(changed: string[]): Map<string, string> {
   return chosen;
 }
 
+const dryRun = process.argv.includes('--dry-run');
+
 function run(command: string, args: string[]): number {
-  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  console.log(`\n$ ${[command, ...args].map((a) => path.relative(root, a) || a).join(' ')}`);
+  if (dryRun) return 0;
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 }
 

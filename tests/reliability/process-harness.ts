@@ -125,6 +125,10 @@ export async function startProduct(env: Record<string, string>, port?: number): 
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: baseUrl, SERVE_SITE: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test', TRUST_PROXY: 'true', ...env },
   });
   started.add(child);
+  // When the test fails (a timeout included), what this process printed goes into the test's output, so
+  // the failure log (tests/setup/vitest-timings.ts) says how far the product got.
+  const { onTestFailed } = await import('vitest');
+  onTestFailed(() => console.log(`product on ${baseUrl} (pid ${child.pid}), its last output:\n${out.slice(-4000)}`));
   let out = '';
   const collect = (d: Buffer) => {
     out += d;
