@@ -131,15 +131,15 @@ export function formatDeposit(months: number): string {
   return `${months} month${months === 1 ? '' : 's'} of rent`;
 }
 
-/** "automatic, unless either party gives written notice at least 90 days before the term ends". */
+/** The renewal term in a line: "automatic unless either party gives 90 days' notice". */
 export function formatRenewal(p: Pick<LeaseProposal, 'renewal' | 'renewalNoticeDays'>): string {
   switch (p.renewal) {
     case 'none':
       return 'none: the lease ends with its term';
     case 'automatic':
-      return `automatic, for a further term of the same length, unless either party gives written notice at least ${p.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT} days before the term ends`;
+      return `automatic unless either party gives ${p.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT} days' notice`;
     default:
-      return 'only by a new written agreement of both parties';
+      return 'only by a new written agreement';
   }
 }
 

@@ -30,9 +30,9 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
 
 3. TERM
    The Lease begins on [START DATE] and continues for [LEASE TERM] (the "Term").
-   Renewal: [RENEWAL] (none; automatic for a further term of the same length unless either
-   party gives written notice of non-renewal a set number of days before the Term ends; or
-   only by a new written agreement of both parties).
+   Renewal: [RENEWAL] (none; or automatic for a further term of the same length unless either
+   party gives written notice of non-renewal at least 90 days before the end of the current Term;
+   or only by a new written agreement of both parties).
 
 4. RENT
    4.1 Monthly rent is [MONTHLY RENT], payable in advance on the [DAY] day of each month to
@@ -141,7 +141,7 @@ Exhibit C: Move-in condition report with photos
 export const LEASE_HINTS: Readonly<Record<string, string>> = {
   '[PREMISES DESCRIPTION]': 'ceiling height, water supply and drainage, sunlight, climate control',
   '[RENEWAL]':
-    'none; automatic for a further term of the same length unless either party gives written notice of non-renewal a set number of days before the Term ends; or only by a new written agreement of both parties',
+    'none; or automatic for a further term of the same length unless either party gives written notice of non-renewal at least 90 days before the end of the current Term; or only by a new written agreement of both parties',
   '[DEPOSIT AMOUNT]': "typically two to three months' rent",
   '[ELECTRICAL CAPACITY]': 'amps, volts and phases, or kW',
   '[FLOOR LOAD]': 'in pounds per square foot or kilograms per square metre',

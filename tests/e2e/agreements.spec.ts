@@ -74,7 +74,7 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   const farmerCard = farmer.page.locator('[data-proposal][data-status="open"]');
   await expect(farmerCard).toContainText('Your proposed terms');
   await expect(farmerCard).toContainText('$1,400.00');
-  await expect(farmerCard).toContainText('notice at least 60 days before the term ends');
+  await expect(farmerCard).toContainText("automatic unless either party gives 60 days' notice");
   await expect(farmerCard.getByRole('button', { name: 'Withdraw' })).toBeVisible();
 
   // The owner counters with a higher rent.
