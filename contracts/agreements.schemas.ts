@@ -9,6 +9,10 @@ import {
   GROWING_ACTIVITIES_MAX,
   INSURANCE_MAX,
   PROPOSAL_NOTES_MAX,
+  RENEWAL_NOTICE_DAYS_DEFAULT,
+  RENEWAL_NOTICE_DAYS_MAX,
+  RENEWAL_NOTICE_DAYS_MIN,
+  RENEWAL_TERMS,
   RENT_MAX,
   TERM_MONTHS_MAX,
   TERM_MONTHS_MIN,
@@ -51,7 +55,8 @@ const calendarDate = z
   }, { error: AGREEMENT_MESSAGES.startDateInvalid });
 
 /** POST /api/conversations/{id}/proposals: new terms, or a counter to the other party's open terms. */
-export const proposeTermsSchema = z.object({
+export const proposeTermsSchema = z
+  .object({
   rent: amount(AGREEMENT_MESSAGES.rentInvalid, RENT_MAX, AGREEMENT_MESSAGES.rentTooHigh),
   startDate: calendarDate,
   termMonths: z.coerce
@@ -76,7 +81,22 @@ export const proposeTermsSchema = z.object({
     .preprocess((v) => (v === '' || v === undefined ? null : v), amount(AGREEMENT_MESSAGES.insuranceInvalid, INSURANCE_MAX, AGREEMENT_MESSAGES.insuranceInvalid, true).nullable())
     .default(null),
   notes: text(PROPOSAL_NOTES_MAX, 'Notes'),
-});
+  /** Added by issue 25; absent (older clients) means renewal only by a new agreement, as the column's default. */
+  renewal: z.enum(RENEWAL_TERMS, { error: AGREEMENT_MESSAGES.renewalInvalid }).default('by_agreement'),
+  renewalNoticeDays: z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.coerce
+        .number({ error: AGREEMENT_MESSAGES.renewalNoticeRange })
+        .int({ error: AGREEMENT_MESSAGES.renewalNoticeRange })
+        .min(RENEWAL_NOTICE_DAYS_MIN, { error: AGREEMENT_MESSAGES.renewalNoticeRange })
+        .max(RENEWAL_NOTICE_DAYS_MAX, { error: AGREEMENT_MESSAGES.renewalNoticeRange })
+        .nullable(),
+    )
+    .default(null),
+  })
+  // A notice period belongs only to automatic renewal: kept (or defaulted) there, dropped otherwise.
+  .transform((t) => ({ ...t, renewalNoticeDays: t.renewal === 'automatic' ? (t.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT) : null }));
 export type ProposeTermsRequest = z.output<typeof proposeTermsSchema>;
 /** The free-text fields, stripped of markup before validation (spec 5's rule for user text). */
 export const PROPOSAL_TEXT_FIELDS = ['growingActivities', 'accessHours', 'notes'] as const;

@@ -1,11 +1,21 @@
 // The plain half of the lease-proposal contracts (issue 20): limits, texts, the answers' shapes and the
 // summaries both the API (thread messages, e-mails) and the dashboard read. No zod, so islands can import it.
-import { PROPOSAL_STATUSES, UTILITIES_PAYERS } from './enums';
+import { PROPOSAL_STATUSES, RENEWAL_TERMS, UTILITIES_PAYERS } from './enums';
 
-export { PROPOSAL_STATUSES, UTILITIES_PAYERS };
+export { PROPOSAL_STATUSES, RENEWAL_TERMS, UTILITIES_PAYERS };
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export type UtilitiesPayer = (typeof UTILITIES_PAYERS)[number];
 export const UTILITIES_PAYER_LABEL: Record<UtilitiesPayer, string> = { tenant: 'Tenant (farmer)', landlord: 'Landlord (owner)', shared: 'Shared' };
+export type RenewalTerm = (typeof RENEWAL_TERMS)[number];
+export const RENEWAL_LABEL: Record<RenewalTerm, string> = {
+  none: 'None: the lease ends with its term',
+  automatic: 'Automatic, unless either party gives notice',
+  by_agreement: 'Only by a new written agreement',
+};
+/** Notice of non-renewal, in days, for a lease that renews automatically: 90 is common, a year the most. */
+export const RENEWAL_NOTICE_DAYS_DEFAULT = 90;
+export const RENEWAL_NOTICE_DAYS_MIN = 1;
+export const RENEWAL_NOTICE_DAYS_MAX = 365;
 
 /** Terms in whole months: at least one, at most 30 years (a long farm lease is 10 to 25). */
 export const TERM_MONTHS_MIN = 1;
@@ -30,6 +40,8 @@ export const AGREEMENT_MESSAGES = {
   areaInvalid: 'Area let must be a whole number of square feet greater than 0',
   areaTooLarge: (size: number) => `Area let cannot be more than the space's ${size.toLocaleString('en-US')} sq ft`,
   utilitiesInvalid: `Utilities payer must be one of ${UTILITIES_PAYERS.join(', ')}`,
+  renewalInvalid: `Renewal must be one of ${RENEWAL_TERMS.join(', ')}`,
+  renewalNoticeRange: `Notice of non-renewal must be a whole number of days from ${RENEWAL_NOTICE_DAYS_MIN} to ${RENEWAL_NOTICE_DAYS_MAX}`,
   demoListing: 'This is an example listing: lease terms cannot be proposed on it.',
   listingGone: 'This space is no longer listed: lease terms cannot be proposed on it.',
   listingHidden: 'This listing was hidden by FarmSpace: lease terms cannot be proposed or accepted on it.',
@@ -74,6 +86,10 @@ export type LeaseProposal = {
   accessHours: string;
   insuranceAmount: string | null;
   notes: string;
+  /** How the lease renews (issue 25); terms proposed before it was a term read 'by_agreement'. */
+  renewal: RenewalTerm;
+  /** Days of written notice of non-renewal when renewal is automatic; otherwise null. */
+  renewalNoticeDays: number | null;
   proposedBy: number;
   /** The open proposal this one countered (replaced), if any. */
   replacesId: number | null;
@@ -113,6 +129,18 @@ export function formatTerm(months: number): string {
 export function formatDeposit(months: number): string {
   if (months === 0) return 'none';
   return `${months} month${months === 1 ? '' : 's'} of rent`;
+}
+
+/** The renewal term in a line: "automatic unless either party gives 90 days' notice". */
+export function formatRenewal(p: Pick<LeaseProposal, 'renewal' | 'renewalNoticeDays'>): string {
+  switch (p.renewal) {
+    case 'none':
+      return 'none: the lease ends with its term';
+    case 'automatic':
+      return `automatic unless either party gives ${p.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT} days' notice`;
+    default:
+      return 'only by a new written agreement';
+  }
 }
 
 export function formatArea(areaSqFt: number | null, spaceSize: number): string {

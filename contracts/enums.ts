@@ -24,3 +24,5 @@ export const SECURITY_EVENT_TYPES = ['signup', 'login', 'login_failure', 'checko
 // Lease proposals (issue 20).
 export const PROPOSAL_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'countered'] as const;
 export const UTILITIES_PAYERS = ['tenant', 'landlord', 'shared'] as const;
+/** How a lease renews, a term the parties choose (issue 25): it does not, automatically unless notice is given, or by a new agreement. */
+export const RENEWAL_TERMS = ['none', 'automatic', 'by_agreement'] as const;

@@ -18,6 +18,8 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
    WAREHOUSE / GREENHOUSE] space located at [PROPERTY ADDRESS] (the "Premises"), as shown on
    the floor plan attached as Exhibit A, together with shared use of [LOADING DOCK / FREIGHT
    ELEVATOR / PARKING SPACES].
+   The Premises as described by Landlord: [PREMISES DESCRIPTION] (ceiling height, water
+   supply and drainage, sunlight, climate control).
 
 2. PERMITTED USE
    Tenant may use the Premises for controlled-environment and vertical agriculture, including
@@ -28,9 +30,9 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
 
 3. TERM
    The Lease begins on [START DATE] and continues for [LEASE TERM] (the "Term").
-   Renewal: Tenant may renew for [NUMBER] additional term(s) of [RENEWAL TERM] each on the same
-   terms, except rent as set out in Section 4. The Lease renews automatically unless either
-   party gives written notice of non-renewal at least 90 days before the end of the current Term.
+   Renewal: [RENEWAL] (none; or automatic for a further term of the same length unless either
+   party gives written notice of non-renewal at least 90 days before the end of the current Term;
+   or only by a new written agreement of both parties).
 
 4. RENT
    4.1 Monthly rent is [MONTHLY RENT], payable in advance on the [DAY] day of each month to
@@ -46,7 +48,8 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
 
 6. UTILITIES
    6.1 Electricity is [SEPARATELY METERED AND PAID BY TENANT / SUB-METERED AND BILLED MONTHLY AT
-       COST]. Available electrical capacity: [AMPS] amps at [VOLTAGE] volts.
+       COST]. Available electrical capacity: [ELECTRICAL CAPACITY] (amps, volts and phases,
+       or kW).
    6.2 Water is [SEPARATELY METERED / SUB-METERED]; Tenant may connect irrigation and
        nutrient systems at [CONNECTION POINT].
    6.3 Tenant may not discharge nutrient solution into drains except as permitted by the local
@@ -58,8 +61,8 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
        reservoirs and sensors as described in Exhibit B, with Landlord's written consent for any
        structural, roof, electrical-panel or plumbing work, which will not be unreasonably
        withheld.
-   7.2 Floor or roof loads may not exceed [POUNDS PER SQUARE FOOT] pounds per square foot without a
-       structural engineer's written approval.
+   7.2 Floor or roof loads may not exceed [FLOOR LOAD] (in pounds per square foot or kilograms
+       per square metre) without a structural engineer's written approval.
    7.3 Trade fixtures (racks, lights, pumps, climate equipment) remain Tenant's property and may
        be removed at the end of the Lease. Tenant repairs any damage caused by their removal.
 
@@ -130,6 +133,28 @@ Exhibit B: Tenant's planned improvements and equipment
 Exhibit C: Move-in condition report with photos
 `;
 
+/**
+ * The hints the template gives beside a placeholder, in parentheses ("[ACCESS HOURS] (for example 24 hours a
+ * day, 7 days a week)"). They help whoever fills the blank; once a placeholder is filled its hint would
+ * contradict the value ("Mon–Sat 6:00–20:00 (for example 24 hours a day…)"), so fillLeaseTemplate drops it.
+ */
+export const LEASE_HINTS: Readonly<Record<string, string>> = {
+  '[PREMISES DESCRIPTION]': 'ceiling height, water supply and drainage, sunlight, climate control',
+  '[RENEWAL]':
+    'none; or automatic for a further term of the same length unless either party gives written notice of non-renewal at least 90 days before the end of the current Term; or only by a new written agreement of both parties',
+  '[DEPOSIT AMOUNT]': "typically two to three months' rent",
+  '[ELECTRICAL CAPACITY]': 'amps, volts and phases, or kW',
+  '[FLOOR LOAD]': 'in pounds per square foot or kilograms per square metre',
+  '[ACCESS HOURS]': 'for example 24 hours a day, 7 days a week',
+  '[INSURANCE AMOUNT]': 'commonly $1,000,000 to $2,000,000',
+};
+
+/** The hint in the template's text: its words, whatever line breaks and indentation lie between them. */
+function hintPattern(hint: string): RegExp {
+  const words = hint.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`[ \\t]*\\(${words.join('\\s+')}\\)`);
+}
+
 /** A placeholder of the template: the bracketed text, e.g. "[TENANT NAME]". */
 /** A placeholder may run over a line break of the template ("[ROOFTOP / BASEMENT /⏎   WAREHOUSE …]"). */
 export const LEASE_PLACEHOLDER = /\[([A-Z0-9][A-Z0-9\s/,.'-]*)\]/g;
@@ -150,9 +175,13 @@ export function blankPlaceholder(placeholder: string): string {
 }
 
 /**
- * The template with the given placeholders replaced by their values (keys by name, brackets included);
- * every other placeholder is left visibly blank for the parties to complete.
+ * The template with the given placeholders replaced by their values (keys by name, brackets included) and
+ * the hints of those placeholders dropped; every other placeholder is left visibly blank, its hint kept,
+ * for the parties to complete.
  */
 export function fillLeaseTemplate(values: Readonly<Record<string, string>>, template: string = leaseTemplate): string {
-  return template.replace(LEASE_PLACEHOLDER, (placeholder) => values[placeholderName(placeholder)] ?? blankPlaceholder(placeholder));
+  let text = template;
+  // Hints first, while the template's text around them is as written.
+  for (const [placeholder, hint] of Object.entries(LEASE_HINTS)) if (values[placeholder] !== undefined) text = text.replace(hintPattern(hint), '');
+  return text.replace(LEASE_PLACEHOLDER, (placeholder) => values[placeholderName(placeholder)] ?? blankPlaceholder(placeholder));
 }

@@ -44,6 +44,7 @@ import { createPhotoProcessor, defaultPhotoConcurrency } from './modules/photos/
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
 import { countListingPageViews } from './modules/listing-stats/page-views';
+import { createOwnViewCheck } from './modules/listing-stats/own-views';
 import { createListingStatsRouter } from './modules/listing-stats/listing-stats.routes';
 import { createListingViewCounter } from './modules/listing-stats/listing-views';
 import { createAdminRouter } from './modules/moderation/admin.routes';
@@ -215,7 +216,7 @@ function mountSite(app: Express, site: SiteOptions, context: AppContext) {
     // On-demand pages know their visitor (an owner sees their own unpublished listing), read the same way
     // as on the API; requests without a session cookie skip the lookup.
     const session = attachSessionUser(context.auth, sessionLookupFor(context));
-    app.use(countListingPageViews(context.listingViews));
+    app.use(countListingPageViews(context.listingViews, createOwnViewCheck(context)));
     app.use(spacePageValidators(context));
     app.use(session, (req, res, next) => {
       reasonPhraseFollowsStatus(res);

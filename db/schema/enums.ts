@@ -7,6 +7,7 @@ import {
   FRAUD_SCORES,
   INQUIRY_STATUSES,
   PROPOSAL_STATUSES,
+  RENEWAL_TERMS,
   PAYMENT_STATUSES,
   PAYMENT_TYPES,
   SECURITY_EVENT_TYPES,
@@ -32,3 +33,4 @@ export const climateControlEnum = pgEnum('climate_control', CLIMATE_CONTROLS);
 // Lease proposals in a conversation (issue 20).
 export const proposalStatusEnum = pgEnum('proposal_status', PROPOSAL_STATUSES);
 export const utilitiesPayerEnum = pgEnum('utilities_payer', UTILITIES_PAYERS);
+export const renewalTermEnum = pgEnum('renewal_term', RENEWAL_TERMS);

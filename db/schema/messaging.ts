@@ -3,7 +3,7 @@
 // (docs/decisions/0304); a listing with conversations is archived instead of deleted.
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { inquiryStatusEnum, proposalStatusEnum, utilitiesPayerEnum } from './enums';
+import { inquiryStatusEnum, proposalStatusEnum, renewalTermEnum, utilitiesPayerEnum } from './enums';
 import { spaces } from './spaces';
 import { users } from './users';
 
@@ -123,6 +123,10 @@ export const leaseProposals = pgTable(
     accessHours: varchar('access_hours', { length: 200 }).notNull().default(''),
     insuranceAmount: numeric('insurance_amount', { precision: 12, scale: 2 }),
     notes: text('notes').notNull().default(''),
+    /** Terms proposed before renewal was a term (issue 25) said nothing the parties chose: by agreement. */
+    renewal: renewalTermEnum('renewal').notNull().default('by_agreement'),
+    /** Days of written notice of non-renewal; set only when renewal is automatic. */
+    renewalNoticeDays: integer('renewal_notice_days'),
     replacesId: integer('replaces_id').references((): AnyPgColumn => leaseProposals.id, { onDelete: 'restrict' }),
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'restrict' }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -138,5 +142,6 @@ export const leaseProposals = pgTable(
     check('lease_proposals_deposit_range', sql`${t.depositMonths} between 0 and 12`),
     check('lease_proposals_area_positive', sql`${t.areaSqFt} is null or ${t.areaSqFt} > 0`),
     check('lease_proposals_insurance_nonnegative', sql`${t.insuranceAmount} is null or ${t.insuranceAmount} >= 0`),
+    check('lease_proposals_renewal_notice', sql`(${t.renewal} = 'automatic') = (${t.renewalNoticeDays} is not null) and (${t.renewalNoticeDays} is null or ${t.renewalNoticeDays} between 1 and 365)`),
   ],
 );

@@ -58,6 +58,11 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   await form.getByRole('spinbutton', { name: 'Term (months)' }).fill('24');
   await form.getByRole('textbox', { name: 'Access hours' }).fill('Mon-Sat 6:00-20:00');
   await form.getByRole('textbox', { name: 'Growing activities allowed' }).fill('Microgreens and herbs');
+  // Renewal is the parties' choice (issue 25): automatic with 60 days' notice of non-renewal.
+  await expect(form.getByRole('combobox', { name: 'Renewal' })).toHaveValue('by_agreement');
+  await expect(form.getByRole('spinbutton', { name: /Notice of non-renewal/ })).toHaveCount(0);
+  await form.getByRole('combobox', { name: 'Renewal' }).selectOption('automatic');
+  await form.getByRole('spinbutton', { name: /Notice of non-renewal/ }).fill('60');
   // A bad term first: the API's message shows beside the field.
   await form.getByRole('spinbutton', { name: 'Term (months)' }).fill('600');
   await form.getByRole('button', { name: 'Propose terms' }).click();
@@ -68,6 +73,7 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   const farmerCard = farmer.page.locator('[data-proposal][data-status="open"]');
   await expect(farmerCard).toContainText('Your proposed terms');
   await expect(farmerCard).toContainText('$1,400.00');
+  await expect(farmerCard).toContainText("automatic unless either party gives 60 days' notice");
   await expect(farmerCard.getByRole('button', { name: 'Withdraw' })).toBeVisible();
 
   // The owner counters with a higher rent.
@@ -81,6 +87,8 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   const counter = owner.page.getByTestId('proposal-form');
   await expect(counter.getByRole('heading', { name: 'Counter with new terms' })).toBeVisible();
   await expect(counter.getByRole('spinbutton', { name: 'Term (months)' })).toHaveValue('24');
+  await expect(counter.getByRole('combobox', { name: 'Renewal' })).toHaveValue('automatic');
+  await expect(counter.getByRole('spinbutton', { name: /Notice of non-renewal/ })).toHaveValue('60');
   await counter.getByRole('textbox', { name: /Monthly rent/ }).fill('1650');
   await counter.getByRole('button', { name: 'Send counter-proposal' }).click();
   await expect(owner.page.locator('#toast-live')).toContainText('Terms Proposed');
@@ -112,6 +120,10 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   const { text } = await readPdfText(pdfBytes);
   for (const needle of ['Olga Landry', 'Frida Greenleaf', '48 Pier Street, Portland, OR 97201, US', '$1,650.00', '24 months', 'A draft, not legal advice.', title]) expect(text).toContain(needle);
   await renderPdfPage(farmer.context, baseURL!, pdfBytes, 1, path.join(SHOTS, 'agreement-page-1.png'));
+  // The renewal both chose, and the access hours without the template's example beside them.
+  expect(text).toContain('written notice of non-renewal at least 60 days before the Term ends.');
+  expect(text).toContain('access to the Premises Mon-Sat 6:00-20:00, including access for deliveries');
+  expect(text).not.toContain('for example 24 hours');
 
   await owner.page.goto('/dashboard?tab=inquiries');
   const received = owner.page.locator('[data-inquiry-received]', { hasText: title });

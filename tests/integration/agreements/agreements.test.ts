@@ -1,12 +1,13 @@
 // Lease proposals over HTTP against a real database: every state change and rule of issue 20, the access
 // matrix, the race of ten acceptances, the e-mails, the inquiry status, and the agreement draft (.txt equal
-// to the filled template; the PDF's text read back with PDF.js, tests/fixtures/pdf-text.ts).
+// to the filled template; the PDF's text read back through tests/fixtures/pdf-text.ts), the renewal the
+// parties choose (issue 25) and the listing's facts in the lease.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillLeaseTemplate, LEASE_PLACEHOLDER, leasePlaceholders, leaseTemplate } from '#contracts/lease-template';
+import { fillLeaseTemplate, LEASE_HINTS, LEASE_PLACEHOLDER, leasePlaceholders, leaseTemplate } from '#contracts/lease-template';
+import { flatPdfText, readPdfText } from '../../fixtures/pdf-text';
 import { queryRows } from '#db/client';
 import { emailNotifications, spaces, users } from '#db/schema/index';
-import { readPdfText } from '../../fixtures/pdf-text';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
@@ -315,11 +316,20 @@ describe('lease proposals and agreements', () => {
       '[SPECIAL CONDITIONS]': TERMS.notes,
       '[LANDLORD EMAIL]': owner.email,
       '[TENANT EMAIL]': farmer.email,
+      // Terms proposed without a renewal choice renew only by a new agreement; the lease's law is the place's.
+      '[RENEWAL]': 'only by a new written agreement signed by both parties before the Term ends',
+      '[STATE / PROVINCE / COUNTRY]': 'WA, US',
     });
     expect(body).toBe(expected);
-    // Independent of the fill function: every template line without a placeholder is there verbatim,
-    // the unfilled placeholders are visibly blank, and no filled one is left in brackets.
-    for (const line of leaseTemplate.split('\n').filter((l) => l.trim() && !/[[\]]/.test(l))) expect(body).toContain(line);
+    // Independent of the fill function: every template line without a placeholder or a hint is there
+    // verbatim, the unfilled placeholders are visibly blank, and no filled one is left in brackets.
+    const insideHint = (line: string) => Object.values(LEASE_HINTS).some((hint) => hint.includes(line.trim()));
+    for (const line of leaseTemplate.split('\n').filter((l) => l.trim() && !/[[\]()]/.test(l) && !insideHint(l))) expect(body).toContain(line);
+    // A filled blank's hint is gone; an unfilled blank keeps its hint.
+    expect(body).not.toContain('(commonly $1,000,000');
+    expect(body).not.toContain("(typically two to three months' rent)");
+    expect(body).toContain('__________ (access hours) (for example 24 hours a day, 7 days a');
+    expect(Object.keys(LEASE_HINTS).every((p) => leasePlaceholders().includes(p))).toBe(true);
     expect(body).toContain('__________ (access hours)');
     expect(body).toContain('__________ (growing activities)');
     expect(body).toContain('__________ (landlord address)');
@@ -348,6 +358,53 @@ describe('lease proposals and agreements', () => {
       expect(one, `page ${page}`).toContain('A draft, not legal advice.');
       expect(one, `page ${page}`).toContain('FarmSpace only connects space owners and farmers');
       expect(one, `page ${page}`).toContain(`Page ${page} of ${pages}`);
+    }
+  });
+
+  it('renewal is a term the parties choose: stored, answered, countered, and written into the agreement; bad choices are refused', async () => {
+    const { conversationId } = await conversation({
+      title: 'Renewal Warehouse',
+      spaceType: 'warehouse',
+      floorLoadKgM2: 750,
+      powerAmps: 400,
+      powerPhase: 'three',
+      powerKw: 144,
+      goodsAccess: ['loading_dock'],
+      foodSafetyStatus: 'Zoned I-2 light industrial',
+      accessHours: null,
+      access24h: true,
+    });
+    const before = await snapshot();
+    for (const bad of [{ renewal: 'sometimes' }, { renewal: 'automatic', renewalNoticeDays: 0 }, { renewal: 'automatic', renewalNoticeDays: 366 }, { renewal: 'automatic', renewalNoticeDays: 'soon' }]) {
+      const res = await propose(farmer, conversationId, { ...TERMS, ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(res.json.fieldErrors ?? {}), JSON.stringify(bad)).toEqual([Object.keys(bad).at(-1)]);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    // Automatic renewal without a notice period gets the usual 90 days; a notice period without it is dropped.
+    const proposed = await propose(farmer, conversationId, { ...TERMS, renewal: 'automatic' });
+    expect(proposed.status).toBe(201);
+    expect(proposed.json).toMatchObject({ renewal: 'automatic', renewalNoticeDays: 90 });
+    const counter = await propose(owner, conversationId, { ...TERMS, accessHours: '', renewal: 'none', renewalNoticeDays: 30 });
+    expect(counter.status).toBe(201);
+    expect(counter.json).toMatchObject({ renewal: 'none', renewalNoticeDays: null });
+    const again = await propose(farmer, conversationId, { ...TERMS, accessHours: '', renewal: 'automatic', renewalNoticeDays: '45' });
+    expect(again.json).toMatchObject({ renewal: 'automatic', renewalNoticeDays: 45 });
+    const stored = await queryRows<{ renewal: string; renewal_notice_days: number | null }>(t.db, sql`select renewal, renewal_notice_days from lease_proposals where id = ${again.json.id}`);
+    expect(stored).toEqual([{ renewal: 'automatic', renewal_notice_days: 45 }]);
+    expect((await list(owner, conversationId)).json.find((p: { id: number }) => p.id === counter.json.id)).toMatchObject({ renewal: 'none', renewalNoticeDays: null });
+    expect((await act(owner, again.json.id, 'accept')).status).toBe(200);
+
+    const txt = (await t.request(`/api/proposals/${again.json.id}/agreement.txt`, { cookie: owner.cookie })).text;
+    expect(txt).toMatch(/Renewal:\s+automatic unless either party gives 45 days' notice\n/);
+    const pdf = Buffer.from(await (await fetch(`${t.baseUrl}/api/proposals/${again.json.id}/agreement.pdf`, { headers: { cookie: farmer.cookie } })).arrayBuffer());
+    const flat = await flatPdfText(pdf);
+    expect(flat).toContain('written notice of non-renewal at least 45 days before the Term ends.');
+    expect(flat).not.toContain('at least 90 days');
+    // The listing's facts fill the lease: floor load, power, goods access, zoning, and its 24-hour access.
+    for (const needle of ['may not exceed 750 kg/m² (154 lb/sq ft) without', 'capacity: 144 kW, 400 A three-phase.', 'shared use of the loading dock.', 'zoning: Zoned I-2 light industrial.', 'access to the Premises 24 hours a day, 7 days a week, including access for deliveries through the loading dock.']) {
+      expect(flat, needle).toContain(needle);
     }
   });
 

@@ -42,6 +42,8 @@ export const proposalColumns = {
   accessHours: leaseProposals.accessHours,
   insuranceAmount: leaseProposals.insuranceAmount,
   notes: leaseProposals.notes,
+  renewal: leaseProposals.renewal,
+  renewalNoticeDays: leaseProposals.renewalNoticeDays,
   proposedBy: leaseProposals.proposedBy,
   replacesId: leaseProposals.replacesId,
   respondedBy: leaseProposals.respondedBy,

@@ -1,9 +1,10 @@
 // A listing's numbers for its owner (issue 19): page views, card opens, inquiries and saves per day over its
 // life, read when the owner opens the disclosure (one request per listing asked for, not per listing
-// shown), through the islands' fetcher context. A small inline SVG chart with the same numbers as a table for screen readers.
+// shown), through the islands' fetcher context. A small inline SVG chart with both axes (bars per day for
+// short lives, so the first day shows; lines for long ones) and the same numbers as a table for screen readers.
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ListingStats } from '#contracts/moderation';
 import { errorMessage } from '../../lib/api-client';
 import { createFetcherStore } from '../../lib/fetcher';
@@ -15,19 +16,99 @@ const SERIES = [
   { key: 'saves', label: 'Saves', color: '#9b2c6f' },
 ] as const;
 
-function Sparkline({ stats }: { stats: ListingStats }) {
-  const width = 280;
-  const height = 64;
-  const max = Math.max(1, ...SERIES.flatMap((s) => stats[s.key]));
+/** 1, 2, 5, 10, 20, 50…: the smallest of these at or above `v`, so the value axis reads in round steps. */
+function niceCeiling(v: number): number {
+  if (v <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(v));
+  return ([1, 2, 5, 10].find((m) => m * power >= v) ?? 10) * power;
+}
+
+/** "26 Nov": a day of the chart's date axis (the dates are UTC days). */
+const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Up to `room` evenly spaced indexes of n days, always the first and the last. */
+function labelIndexes(n: number, room: number): number[] {
+  if (n <= room) return [...Array(n).keys()];
+  const step = Math.ceil((n - 1) / Math.max(1, room - 1));
+  const out = [];
+  for (let i = 0; i < n - 1; i += step) out.push(i);
+  // The last day is always labelled; a label too close before it gives way.
+  if (out.length && n - 1 - out.at(-1)! < step / 2) out.pop();
+  out.push(n - 1);
+  return out;
+}
+
+/** The width the chart has on this screen, followed as it changes (phone rotation, window resize). */
+function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.current.observe(el);
+  }, []);
+  return [ref, width];
+}
+
+/** Days up to this many are drawn as bars per day (a first day is one visible group); longer ranges as lines. */
+const BAR_DAYS = 31;
+
+/**
+ * The numbers per day with a value axis and a date axis, always: on a listing's first day one group of bars
+ * over its date, over a long life one line per number. Drawn in the container's own pixels so the axes'
+ * text stays readable on a phone.
+ */
+function DailyChart({ stats }: { stats: ListingStats }) {
+  const [ref, measured] = useWidth();
+  const width = Math.max(240, measured || 320);
+  const height = 168;
+  const pad = { top: 10, right: 10, bottom: 24, left: 34 };
+  const plotW = width - pad.left - pad.right;
+  const plotH = height - pad.top - pad.bottom;
   const n = stats.dates.length;
-  const x = (i: number) => (n <= 1 ? width / 2 : (i / (n - 1)) * (width - 4) + 2);
-  const y = (v: number) => height - 2 - (v / max) * (height - 6);
+  const top = niceCeiling(Math.max(...SERIES.flatMap((s) => stats[s.key])));
+  const ticks = top === 1 ? [0, 1] : [0, top / 2, top];
+  const y = (v: number) => pad.top + plotH - (v / top) * plotH;
+  const slot = plotW / Math.max(n, 1);
+  const center = (i: number) => pad.left + slot * (i + 0.5);
+  const bars = n <= BAR_DAYS;
+  const barW = Math.max(2, Math.min(14, (slot * 0.8) / SERIES.length));
+  const labels = labelIndexes(n, Math.max(2, Math.floor(plotW / 56)));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-16 w-full max-w-xs" aria-hidden="true">
-      {SERIES.map((s) => (
-        <polyline key={s.key} fill="none" stroke={s.color} strokeWidth="2" points={stats[s.key].map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
-      ))}
-    </svg>
+    <div ref={ref} className="mt-2 w-full max-w-xl">
+      <svg width={width} height={height} role="img" aria-label={`Numbers per day from ${stats.dates[0] ?? ''} to ${stats.dates.at(-1) ?? ''}`} data-listing-chart={bars ? 'bars' : 'lines'}>
+        <g data-axis="value" fontSize="11" fill="#4d5b53">
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? '#4d5b53' : '#e3e0d3'} strokeWidth={1} />
+              <text x={pad.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+                {t}
+              </text>
+            </g>
+          ))}
+        </g>
+        <g data-axis="date" fontSize="11" fill="#4d5b53">
+          {labels.map((i) => (
+            <text key={stats.dates[i]} x={center(i)} y={height - 6} textAnchor={n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle'} data-date={stats.dates[i]}>
+              {dayLabel(stats.dates[i]!)}
+            </text>
+          ))}
+        </g>
+        {bars
+          ? SERIES.map((s, k) =>
+              stats[s.key].map((v, i) =>
+                v > 0 ? (
+                  <rect key={`${s.key}-${i}`} x={center(i) - (barW * SERIES.length) / 2 + k * barW} y={y(v)} width={barW - 1} height={y(0) - y(v)} fill={s.color} data-series={s.key} data-value={v}>
+                    <title>{`${s.label} on ${dayLabel(stats.dates[i]!)}: ${v}`}</title>
+                  </rect>
+                ) : null,
+              ),
+            )
+          : SERIES.map((s) => <polyline key={s.key} fill="none" stroke={s.color} strokeWidth="2" strokeLinejoin="round" points={stats[s.key].map((v, i) => `${center(i)},${y(v)}`).join(' ')} data-series={s.key} />)}
+      </svg>
+    </div>
   );
 }
 
@@ -56,7 +137,7 @@ export function ListingNumbers({ spaceId }: { spaceId: number }) {
               </span>
             ))}
           </p>
-          <Sparkline stats={state.stats} />
+          <DailyChart stats={state.stats} />
           <table className="sr-only">
             <caption>Numbers per day</caption>
             <thead>

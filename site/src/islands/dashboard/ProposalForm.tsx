@@ -9,6 +9,11 @@ import {
   DEPOSIT_MONTHS_MAX,
   GROWING_ACTIVITIES_MAX,
   PROPOSAL_NOTES_MAX,
+  RENEWAL_LABEL,
+  RENEWAL_NOTICE_DAYS_DEFAULT,
+  RENEWAL_NOTICE_DAYS_MAX,
+  RENEWAL_NOTICE_DAYS_MIN,
+  RENEWAL_TERMS,
   TERM_MONTHS_MAX,
   TERM_MONTHS_MIN,
   UTILITIES_PAYER_LABEL,
@@ -48,6 +53,8 @@ function initialDraft(conversation: ConversationListItem, base: LeaseProposal | 
       accessHours: base.accessHours,
       insuranceAmount: base.insuranceAmount ?? '',
       notes: base.notes,
+      renewal: base.renewal,
+      renewalNoticeDays: String(base.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT),
     };
   }
   return {
@@ -61,6 +68,9 @@ function initialDraft(conversation: ConversationListItem, base: LeaseProposal | 
     accessHours: '',
     insuranceAmount: '1000000',
     notes: '',
+    // Nothing renews unless the parties say so: a new agreement is the neutral start.
+    renewal: 'by_agreement',
+    renewalNoticeDays: String(RENEWAL_NOTICE_DAYS_DEFAULT),
   };
 }
 
@@ -91,7 +101,7 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
     event.preventDefault();
     setSending(true);
     try {
-      await proposeTerms(conversation.id, { ...draft, areaSqFt: wholeSpace ? '' : draft.areaSqFt });
+      await proposeTerms(conversation.id, { ...draft, areaSqFt: wholeSpace ? '' : draft.areaSqFt, renewalNoticeDays: draft.renewal === 'automatic' ? draft.renewalNoticeDays : '' });
       showToast(AGREEMENT_TEXTS.proposed);
       setOpen(false);
     } catch (error) {
@@ -176,6 +186,30 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
                 ))}
               </select>
             </Field>
+            <Field id={`${id}-renewal`} label="Renewal" error={errors.renewal} name="renewal">
+              <select id={`${id}-renewal`} name="renewal" className={`${control} border-line`} value={draft.renewal} onChange={(e) => set('renewal')(e.target.value)}>
+                {RENEWAL_TERMS.map((term) => (
+                  <option key={term} value={term}>
+                    {RENEWAL_LABEL[term]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {draft.renewal === 'automatic' ? (
+              <FormField
+                label="Notice of non-renewal (days before the term ends)"
+                name="renewalNoticeDays"
+                type="number"
+                required
+                min={RENEWAL_NOTICE_DAYS_MIN}
+                max={RENEWAL_NOTICE_DAYS_MAX}
+                value={draft.renewalNoticeDays}
+                error={errors.renewalNoticeDays}
+                onValueChange={set('renewalNoticeDays')}
+              />
+            ) : (
+              <div className="hidden sm:block" aria-hidden="true" />
+            )}
             <FormField label={`Insurance per occurrence (${currency})`} name="insuranceAmount" inputMode="decimal" value={draft.insuranceAmount} error={errors.insuranceAmount} onValueChange={set('insuranceAmount')} />
             <FormField
               label="Access hours"

@@ -1,0 +1,4 @@
+CREATE TYPE "public"."renewal_term" AS ENUM('none', 'automatic', 'by_agreement');--> statement-breakpoint
+ALTER TABLE "lease_proposals" ADD COLUMN "renewal" "renewal_term" DEFAULT 'by_agreement' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lease_proposals" ADD COLUMN "renewal_notice_days" integer;--> statement-breakpoint
+ALTER TABLE "lease_proposals" ADD CONSTRAINT "lease_proposals_renewal_notice" CHECK (("lease_proposals"."renewal" = 'automatic') = ("lease_proposals"."renewal_notice_days" is not null) and ("lease_proposals"."renewal_notice_days" is null or "lease_proposals"."renewal_notice_days" between 1 and 365));
