@@ -5,6 +5,7 @@
 import { connect } from 'node:net';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshot } from './seams-money-helpers';
 import { signUpAndIn } from './spaces-helpers';
 
 const STATIC_PAGES = [
@@ -75,6 +76,10 @@ test('issue 25 item 3: a photo chosen in the list-space form shows its preview, 
   await expect(preview).toHaveAttribute('src', /^blob:/);
   // A refused image never loads: its natural width stays 0 and the owner sees a broken-image icon.
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `upload-preview-${viewport.width}`, page.locator('[data-photo-key]').first());
+  }
   expect(violations).toEqual([]);
 });
 

@@ -5,8 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { visitorFrom } from './browser';
 import { signUpAndIn } from './spaces-helpers';
-import { draftSpace, screenshot } from './seams-money-helpers';
+import { draftSpace, screenshot, SLOW_MACHINE_TIMEOUT_MS } from './seams-money-helpers';
 
+test.describe.configure({ timeout: SLOW_MACHINE_TIMEOUT_MS });
 test.use(visitorFrom(245));
 
 async function payments(page: Page) {

@@ -2,7 +2,7 @@
 // the way the form makes it, and screenshots kept for a person to look at (only when SCREENS names a folder).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** An unpaid draft of the signed-in owner of `request`; `fields` override the defaults (same shape as POST /api/spaces). */
 export async function draftSpace(request: APIRequestContext, baseURL: string, fields: Record<string, unknown> = {}): Promise<number> {
@@ -28,10 +28,16 @@ export async function draftSpace(request: APIRequestContext, baseURL: string, fi
   return ((await res.json()) as { id: number }).id;
 }
 
-/** A full-page screenshot under $SCREENS (e.g. /work/notes/screens/money); nothing when SCREENS is unset. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot under $SCREENS (e.g. /work/notes/screens/money) of the part a person looks at (or the
+ *  viewport); nothing when SCREENS is unset. */
+export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
   const folder = process.env.SCREENS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  const file = path.join(folder, `${name}.png`);
+  if (part) await part.screenshot({ path: file });
+  else await page.screenshot({ path: file });
 }
+
+/** Busy machines (several engineers' suites at once) make a sign-up and a page several times slower. */
+export const SLOW_MACHINE_TIMEOUT_MS = 90_000;
