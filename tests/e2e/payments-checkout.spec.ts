@@ -72,7 +72,7 @@ test('list → checkout → coupon applied and removed → 4242 pays → live on
   await c.expiry.fill('1234');
   await c.cvc.fill('123');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
-  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 10_000 });
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
   await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect((await myListing(page, id))?.status).toBe('active');
@@ -109,6 +109,7 @@ test('WELCOME20 applied and paid: the checkout sends the reference it was given,
   await c.expiry.fill('1234');
   await c.cvc.fill('123');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
   await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
   await expect.poll(async () => (await myListing(page, id))?.status).toBe('active');
   const receipts = (await (await page.request.get('/api/payments')).json()) as { spaceId: number; amount: string; status: string; couponName: string | null }[];
@@ -140,6 +141,7 @@ test('a declined card shows Payment Failed with the provider message; insufficie
 
   await c.number.fill('4242424242424242');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
   await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
   await expect.poll(async () => (await myListing(page, id))?.status).toBe('active');
 });
@@ -149,7 +151,7 @@ test('the 100% development coupon takes the free path: Payment Complete, on the 
   const id = await listSpace(page, `Free rooftop ${Date.now()}`);
   await page.getByRole('textbox', { name: /Coupon code/ }).fill('FREELISTING');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 10_000 });
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
   await expect(page.getByTestId('listing-live')).toContainText('Payment Complete');
   expect((await myListing(page, id))?.status).toBe('active');
 });

@@ -26,7 +26,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
     await page.getByRole('textbox', { name: 'CVC' }).fill('123');
     await page.getByRole('button', { name: /Complete Payment/ }).click();
 
-    await page.waitForURL(new RegExp(`/spaces/${id}(\\?|$)`), { timeout: 10_000 });
+    await page.waitForURL(new RegExp(`/spaces/${id}(\\?|$)`), { timeout: 30_000 });
     const live = page.getByTestId('listing-live');
     await expect(live).toContainText('Your listing is live');
     await expect(live.getByRole('link', { name: 'Manage it in My Listings' })).toHaveAttribute('href', '/dashboard?tab=listings');

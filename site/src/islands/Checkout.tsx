@@ -312,7 +312,8 @@ export default function Checkout() {
           </div>
         </dl>
 
-        <div className="mt-5 border-t border-line pt-4">
+        {/* Nothing to pay: no coupon to enter either. */}
+        <div className="mt-5 border-t border-line pt-4" hidden={view.kind === 'paid'}>
           {coupon ? (
             <div className="flex items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm">
               <span className="text-brand-900">

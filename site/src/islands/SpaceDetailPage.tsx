@@ -108,7 +108,6 @@ function LiveNotice({ featured, status }: { featured: boolean; status: OwnSpace[
   return (
     <div role="status" data-testid="listing-live" className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-5 py-4">
       <p className="text-lg font-semibold text-ink">
-        <span aria-hidden="true">🌱 </span>
         {waiting ? 'Payment received — your listing goes live once our team has looked at it' : featured ? 'Your listing is live — and featured as Premium' : 'Your listing is live'}
       </p>
       <p className="mt-1 text-sm text-muted">
