@@ -33,10 +33,10 @@ test('a Berlin listing is priced in euros everywhere; the copyright year is this
   await publishByTestCard(page.request, baseURL!, usId);
 
   await page.goto('/spaces?city=Berlin');
-  const card = page.locator('[data-space-card]').filter({ hasText: title });
+  const card = page.getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('€1,200');
   await expect(card).not.toContainText('$');
-  await expect(page.locator('[data-space-card]').filter({ hasText: usTitle })).toContainText('$900');
+  await expect(page.getByRole('listitem').filter({ hasText: usTitle })).toContainText('$900');
 
   await page.goto(`/spaces/${id}`);
   await expect(page.locator('main')).toContainText('€1,200');
