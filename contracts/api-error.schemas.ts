@@ -15,6 +15,8 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  /** 409 from create-payment-intent: what this checkout would buy is paid for already (Back after paying). */
+  'already_paid',
   'payload_too_large',
   'misdirected_request',
   'unsupported_media_type',

@@ -10,7 +10,7 @@ import { spaceFilterFields, withFilterChecks } from './space-filters.schemas';
 
 // The plain constants live in spaces.ts, so islands can import them without bundling zod.
 export * from './spaces';
-import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT, OTHER_COUNTRY, SPACE_PAGE_DEFAULT, SPACE_PAGE_MAX, SPACE_SORTS } from './spaces';
+import { LISTING_COUNTRIES, LISTING_CURRENCIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT, OTHER_COUNTRY, SPACE_PAGE_DEFAULT, SPACE_PAGE_MAX, SPACE_SORTS } from './spaces';
 
 // ---- query -------------------------------------------------------------------------------------
 
@@ -119,7 +119,10 @@ const countrySchema = z.preprocess(
   z.enum(LISTING_COUNTRIES, { error: `Country must be one of ${LISTING_COUNTRIES.join(', ')}` }),
 );
 const availableSchema = z.boolean({ error: 'available must be true or false' });
-const currencySchema = z.literal('USD', { error: 'Currency must be USD' });
+const currencySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(LISTING_CURRENCIES, { error: `Currency must be one of ${LISTING_CURRENCIES.join(', ')}` }),
+);
 
 /** Fields without defaults: an update only touches what it names. */
 const spaceFields = {
@@ -139,6 +142,9 @@ const spaceFields = {
   currency: currencySchema,
 };
 
+/** Issue 25 item 7: true = the street address only for farmers in a conversation about the listing. */
+const hideStreetAddressSchema = z.boolean({ error: 'hideStreetAddress must be true or false' });
+
 /** The owner's pin (issue 18): both or neither; a pin outside the stated country needs confirmPin: true. */
 const pinFields = {
   latitude: z.number({ error: 'latitude must be a number' }).min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90').optional(),
@@ -157,6 +163,7 @@ export const createSpaceSchema = z.object({
   amenities: amenitiesSchema.default([]),
   available: availableSchema.default(true),
   currency: currencySchema.default('USD'),
+  hideStreetAddress: hideStreetAddressSchema.default(false),
   ...partialGrowingFactsFields,
   ...pinFields,
 }).superRefine(pinBoth);
@@ -179,7 +186,9 @@ export const updateSpaceSchema = z
     amenities: spaceFields.amenities.optional(),
     images: z.preprocess((v) => (v === undefined ? undefined : splitImageList(v)), spaceFields.images.optional()),
     available: spaceFields.available.optional(),
+    currency: spaceFields.currency.optional(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    hideStreetAddress: hideStreetAddressSchema.optional(),
     ...partialGrowingFactsFields,
     ...pinFields,
   })
@@ -226,6 +235,10 @@ export const spaceSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   locationPrecision: z.enum(['city', 'address']).nullable(),
+  /** The owner's choice: the street address only for farmers in a conversation about this listing (issue 25 item 7). */
+  hideStreetAddress: z.boolean(),
+  /** This answer left the street address out: `location` then holds only the city (and state). */
+  streetAddressWithheld: z.boolean(),
   /** Only when the browse query names a centre: great-circle km from it. */
   distanceKm: z.number().optional(),
 });

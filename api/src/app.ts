@@ -112,7 +112,9 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
           // Pagefind's search index (Resources) runs as WebAssembly: 'wasm-unsafe-eval' (not 'unsafe-eval').
           scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(site ? siteScriptHashes(site.clientDir) : []), 'https://js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // blob: for the photo form's previews of files not yet uploaded (URL.createObjectURL); blob URLs
+          // exist only inside this page, so they widen nothing an attacker can reach.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'https://api.stripe.com'],
           frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],

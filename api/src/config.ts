@@ -1,6 +1,7 @@
 // Configuration read from the environment and validated with zod at start. A bad value stops the process
 // with one line naming the variable (see scripts/start.ts), never a stack trace.
 import { z } from 'zod';
+import { SUPPORT_EMAIL } from '#contracts/constants';
 
 const DEV_AUTH_SECRET = 'farmspace-development-secret-change-me-in-production';
 
@@ -45,6 +46,8 @@ const envSchema = z
       .transform((list) => list.map((v) => new URL(v).origin)),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().min(3).default('FarmSpace <no-reply@farmspace.app>'),
+    /** Where replies go: the Reply-To of every e-mail that asks for an answer (appeals; issue 25 item 14). */
+    SUPPORT_EMAIL: z.email('must be an e-mail address such as support@farmspace.app').default(SUPPORT_EMAIL),
     STRIPE_SECRET_KEY: z.string().optional(),
     PUBLIC_STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -96,6 +96,11 @@ export const spaces = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     locationPrecision: varchar('location_precision', { length: 10 }).$type<'city' | 'address'>(),
+    /**
+     * The owner's choice (issue 25 item 7): the street address (location) only for the farmers in a
+     * conversation about this listing; everyone else reads the city and the rounded pin. Public by default (spec 2.6).
+     */
+    hideStreetAddress: boolean('hide_street_address').notNull().default(false),
   },
   // Browse indexes (tuned with bench/spaces.ts; docs/decisions/0202-browse-indexes-and-count.md). Each is
   // partial on the time-independent half of the public predicate and leads with equality filters, then

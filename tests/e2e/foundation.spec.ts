@@ -16,7 +16,7 @@ test('the home page shows the navigation bar and the footer', async ({ page }) =
   await expect(footer.getByRole('link', { name: 'Disclaimer' })).toHaveAttribute('href', '/disclaimer');
   await expect(footer.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:/);
   await expect(footer.getByRole('link', { name: 'Legal Inquiries' })).toHaveAttribute('href', /^mailto:/);
-  await expect(footer).toContainText('© 2025');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   await expect(footer).toContainText('solely between users');
 });
 

@@ -1,5 +1,5 @@
 // Checkout in test mode (no Stripe key): list a space → checkout → apply and remove a coupon → pay with
-// 4242… → live on /spaces and in My Listings (GET /api/spaces/my); a declined card shows 'Payment Failed'
+// 4242… → the owner lands on the listing ("Your listing is live", issue 25 item 6) and it is in My Listings (GET /api/spaces/my); a declined card shows 'Payment Failed'
 // with the provider's message; the 100% development coupon takes the free path; axe is clean on /checkout.
 import { expect, test, type Page } from '@playwright/test';
 import { visitorFrom } from './browser';
@@ -72,9 +72,9 @@ test('list → checkout → coupon applied and removed → 4242 pays → live on
   await c.expiry.fill('1234');
   await c.cvc.fill('123');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
-  await expect(page.getByText('Payment successful — your space is live!')).toBeVisible();
-  await page.waitForURL(/\/spaces$/, { timeout: 10_000 });
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
+  await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect((await myListing(page, id))?.status).toBe('active');
   expect((await page.request.get(`/api/spaces/${id}`)).status()).toBe(200);
 
@@ -109,7 +109,8 @@ test('WELCOME20 applied and paid: the checkout sends the reference it was given,
   await c.expiry.fill('1234');
   await c.cvc.fill('123');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
-  await expect(page.getByText('Payment successful — your space is live!')).toBeVisible();
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
+  await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
   await expect.poll(async () => (await myListing(page, id))?.status).toBe('active');
   const receipts = (await (await page.request.get('/api/payments')).json()) as { spaceId: number; amount: string; status: string; couponName: string | null }[];
   expect(receipts.find((r) => r.spaceId === id)).toMatchObject({ amount: '6.39', status: 'succeeded', couponName: 'Welcome 20% off' });
@@ -140,18 +141,18 @@ test('a declined card shows Payment Failed with the provider message; insufficie
 
   await c.number.fill('4242424242424242');
   await page.getByRole('button', { name: /Complete Payment/ }).click();
-  await expect(page.getByText('Payment successful — your space is live!')).toBeVisible();
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
+  await expect(page.getByTestId('listing-live')).toContainText('Your listing is live');
   await expect.poll(async () => (await myListing(page, id))?.status).toBe('active');
 });
 
-test('the 100% development coupon takes the free path: Payment Complete, then /spaces after 2 s', async ({ page, baseURL }) => {
+test('the 100% development coupon takes the free path: Payment Complete, on the live listing', async ({ page, baseURL }) => {
   await signUpAndIn(page, baseURL!);
   const id = await listSpace(page, `Free rooftop ${Date.now()}`);
   await page.getByRole('textbox', { name: /Coupon code/ }).fill('FREELISTING');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.locator('#toast-live')).toContainText('Payment Complete');
-  await expect(page.getByRole('status').filter({ hasText: 'Taking you to Browse Spaces' })).toContainText('Payment Complete');
-  await page.waitForURL(/\/spaces$/, { timeout: 10_000 });
+  await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
+  await expect(page.getByTestId('listing-live')).toContainText('Payment Complete');
   expect((await myListing(page, id))?.status).toBe('active');
 });
 

@@ -3,7 +3,9 @@
 // only PUBLIC_SITE_URL in its absolute URLs whatever Host it was asked with; a missing page's status line
 // reads "404 Not Found".
 import { connect } from 'node:net';
+import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { screenshot } from './seams-money-helpers';
 import { signUpAndIn } from './spaces-helpers';
 
 const STATIC_PAGES = [
@@ -58,6 +60,26 @@ test('item 11: no page reports a CSP violation, and script-src allows no inline 
   // The space's own dialog island opens from the browse page too.
   await signUpAndIn(page, baseURL!);
   for (const path of [...SIGNED_IN_PAGES, '/', `/spaces/${spaceId}`]) await visit(page, path);
+  expect(violations).toEqual([]);
+});
+
+// Issue 25 item 3: visiting the form is not enough — its previews appear only once a photo is chosen, and
+// they are blob: URLs that img-src refused, so owners chose cover, order and alt text blind.
+test('issue 25 item 3: a photo chosen in the list-space form shows its preview, with no CSP violation', async ({ page, baseURL }) => {
+  const violations = await watchCsp(page);
+  await signUpAndIn(page, baseURL!);
+  await visit(page, '/list-space');
+  await expect(page.locator('form [data-hydrated="true"]')).toBeAttached();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 150, b: 60 } } }).jpeg().toBuffer();
+  await page.locator('[data-photo-input]').setInputFiles([{ name: 'roof.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  const preview = page.locator('[data-photo-key] img').first();
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  // A refused image never loads: its natural width stays 0 and the owner sees a broken-image icon.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, `upload-preview-${viewport.width}`, page.locator('[data-photo-key]').first());
+  }
   expect(violations).toEqual([]);
 });
 

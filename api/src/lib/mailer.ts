@@ -18,8 +18,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async send(email) {
-      await transport.sendMail({ from, ...email });
+    async send({ headers, ...email }) {
+      // Reply-To as nodemailer's own field (it encodes the address); the other headers as they are.
+      const { 'Reply-To': replyTo, ...rest } = headers ?? {};
+      await transport.sendMail({ from, ...email, ...(replyTo && { replyTo }), ...(Object.keys(rest).length && { headers: rest }) });
     },
     close: () => transport.close(),
   };

@@ -16,6 +16,7 @@ import {
 } from '#contracts/payments';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { liveListingHref } from '../lib/live-listing';
 import { $checkoutSpace, $checkoutSpaceId } from '../lib/payments-store';
 import { showToast } from '../lib/toast-store';
 import type { ConfirmOutcome } from './checkout/payment-outcome';
@@ -29,11 +30,11 @@ type View =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; intent: Intent }
-  | { kind: 'done'; free: boolean };
+  | { kind: 'done'; free: boolean }
+  /** Nothing left to pay: the owner came Back to a checkout they completed (or paid it elsewhere). */
+  | { kind: 'paid' };
 
 const PAYMENT_TYPES: PaymentType[] = ['listing_fee', 'featured_upgrade'];
-const REDIRECT_AFTER_FREE_MS = 2000;
-const REDIRECT_AFTER_PAID_MS = 1500;
 
 function readQuery(): { spaceId: number | null; paymentType: PaymentType; currency: string; returnedIntent: string | null } {
   const q = new URLSearchParams(window.location.search);
@@ -56,9 +57,9 @@ function intentErrorMessage(error: unknown): string {
   return PAYMENT_MESSAGES.unableToProcess;
 }
 
-function included(paymentType: PaymentType, space: OwnSpace | null): { heading: string; items: string[] } {
+function included(paymentType: PaymentType, space: OwnSpace | null, paid: boolean): { heading: string; items: string[] } {
   const premium = paymentType === 'featured_upgrade';
-  if (space?.status === 'active' || space?.status === 'paused') {
+  if (!paid && (space?.status === 'active' || space?.status === 'paused')) {
     return { heading: 'Upgrade to Premium', items: ['Featured on the home page until your listing ends', 'Highlighted in Browse Spaces', 'Your listing end date stays the same'] };
   }
   const renew = space?.status === 'expired';
@@ -99,15 +100,14 @@ export default function Checkout() {
         if (seq !== requestSeq.current) return false;
         if (res.freeTransaction) {
           setView({ kind: 'done', free: true });
-          showToast({ title: PAYMENT_MESSAGES.paymentComplete, description: 'Your space is now live.' });
-          window.setTimeout(() => window.location.assign('/spaces'), REDIRECT_AFTER_FREE_MS);
+          window.location.assign(liveListingHref(query.spaceId));
           return 'free';
         }
         setView({ kind: 'ready', intent: res });
         return 'ready';
       } catch (error) {
         if (seq !== requestSeq.current) return false;
-        setView({ kind: 'error', message: intentErrorMessage(error) });
+        setView(error instanceof ApiRequestError && error.code === 'already_paid' ? { kind: 'paid' } : { kind: 'error', message: intentErrorMessage(error) });
         return false;
       }
     },
@@ -139,8 +139,8 @@ export default function Checkout() {
       }
       if (status?.status === 'succeeded') {
         setView({ kind: 'done', free: false });
-        showToast({ title: PAYMENT_MESSAGES.paymentComplete, description: 'Your space is live!' });
-        window.setTimeout(() => window.location.assign('/spaces'), REDIRECT_AFTER_PAID_MS);
+        // Straight to the listing itself (not Browse after a pause): it tells the owner it is live.
+        window.location.assign(liveListingHref(query.spaceId!));
         return;
       }
       const message = status?.message ?? PAYMENT_MESSAGES.otherError;
@@ -209,7 +209,7 @@ export default function Checkout() {
   const cancel = () => window.location.assign(query.spaceId ? editListingHref(query.spaceId) : '/list-space');
   const listPrice = view.kind === 'ready' ? view.intent.listPriceCents : LISTING_PRICES_CENTS[query.paymentType];
   const total = view.kind === 'ready' ? view.intent.amountCents : null;
-  const info = included(query.paymentType, space);
+  const info = included(query.paymentType, space, view.kind === 'paid');
 
   if (view.kind === 'error' && !query.spaceId) return <ErrorCard message={view.message} backHref="/list-space" />;
 
@@ -232,9 +232,10 @@ export default function Checkout() {
               🌱
             </p>
             <p className="mt-3 text-xl font-semibold text-ink">{view.free ? PAYMENT_MESSAGES.paymentComplete : 'Payment successful — your space is live!'}</p>
-            <p className="mt-1 text-muted">Taking you to Browse Spaces…</p>
+            <p className="mt-1 text-muted">Taking you to your listing…</p>
           </div>
         )}
+        {view.kind === 'paid' && query.spaceId && <PaidCard spaceId={query.spaceId} paymentType={query.paymentType} space={space} />}
         {view.kind === 'ready' && (
           <div className="mt-4">
             {payError && (
@@ -306,12 +307,13 @@ export default function Checkout() {
           <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
             <dt className="text-ink">Total</dt>
             <dd className="text-ink" data-testid="checkout-total">
-              {total === null ? '—' : formatUsd(total)}
+              {view.kind === 'paid' ? 'Paid' : total === null ? '—' : formatUsd(total)}
             </dd>
           </div>
         </dl>
 
-        <div className="mt-5 border-t border-line pt-4">
+        {/* Nothing to pay: no coupon to enter either. */}
+        <div className="mt-5 border-t border-line pt-4" hidden={view.kind === 'paid'}>
           {coupon ? (
             <div className="flex items-center justify-between gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm">
               <span className="text-brand-900">
@@ -337,6 +339,30 @@ export default function Checkout() {
         </div>
         <p className="mt-4 text-xs text-muted">One-time payment. No subscription. FarmSpace never stores your card details.</p>
       </aside>
+    </div>
+  );
+}
+
+/** Back to a checkout already paid: no error and no form, the state of the listing and the way to it. */
+function PaidCard({ spaceId, paymentType, space }: { spaceId: number; paymentType: PaymentType; space: OwnSpace | null }) {
+  const premium = paymentType === 'featured_upgrade';
+  const until = premium ? space?.featuredUntil : space?.expiresAt;
+  const date = until ? new Date(until).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) : null;
+  return (
+    <div role="status" data-testid="checkout-paid" className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-6 text-center">
+      <p className="text-lg font-semibold text-ink">{premium ? 'This listing is already Premium — nothing more to pay.' : 'This listing is paid for — nothing more to pay.'}</p>
+      <p className="mt-1 text-muted">
+        {space?.status === 'paused' ? 'It is paused; resume it from My Listings.' : premium ? 'It is featured' : 'It is live'}
+        {space?.status !== 'paused' && date ? ` until ${date}.` : space?.status !== 'paused' ? '.' : ''}
+      </p>
+      <div className="mt-4 flex flex-col justify-center gap-3 sm:flex-row">
+        <a href={`/spaces/${spaceId}`} className="btn-primary">
+          Go to your listing
+        </a>
+        <a href="/dashboard?tab=listings" className="btn-outline">
+          My Listings
+        </a>
+      </div>
     </div>
   );
 }

@@ -53,7 +53,7 @@ function FeaturedCard({ space }: { space: Space }) {
           {space.country ? `, ${space.country}` : ''} · {formatSize(space.size)}
         </p>
         <p className="mt-auto pt-4 text-lg font-bold text-ink">
-          {formatPrice(space.pricePerMonth)}
+          {formatPrice(space.pricePerMonth, space.currency)}
           <span className="text-sm font-normal text-muted">/month</span>
         </p>
       </div>

@@ -13,7 +13,7 @@ import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
 import { createFetcherStore } from '../lib/fetcher';
 import { PinPicker, type Pin } from './spaces/PinPicker';
 import { $user, loadUser } from '../lib/user-store';
-import { countryName, SPACE_TYPE_LABELS } from '../lib/space-display';
+import { countryName, currencySymbol, SPACE_TYPE_LABELS } from '../lib/space-display';
 import { showToast } from '../lib/toast-store';
 import { AmenityIcon } from './spaces/AmenityIcon';
 import { HydrationGate } from './HydrationGate';
@@ -21,6 +21,8 @@ import { Field } from './FormField';
 import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, growingFormOf, type GrowingForm } from './spaces/GrowingDetailsFields';
 import { PhotoUploader, type PhotoUploaderHandle } from './spaces/PhotoUploader';
 import { editListingHref, formOfSpace, readEditId } from './spaces/edit-listing';
+import { StreetAddressPrivacy } from './spaces/StreetAddressPrivacy';
+import { currencyOfCountry } from '#contracts/spaces';
 
 type PaymentType = keyof typeof LISTING_PRICES_CENTS;
 
@@ -124,6 +126,7 @@ export default function ListSpaceForm() {
     setEditing(space);
     setForm((f) => ({ ...formOfSpace(space), paymentType: f.paymentType }));
     setGrowing(growingFormOf(space));
+    setHideStreetAddress(space.hideStreetAddress);
     setEditState('ready');
   }
 
@@ -132,6 +135,11 @@ export default function ListSpaceForm() {
     if (invalid.has(key)) setInvalid((s) => new Set([...s].filter((k) => k !== key)));
   };
 
+  // The rent's currency follows the country (issue 25 item 23); a stored listing keeps its own unless the
+  // owner moves it to another country in this edit.
+  const currency = editing && form.country === editing.country ? editing.currency : currencyOfCountry(form.country);
+  // Kept beside the form's fields (its own component below Full Address): issue 25 item 7.
+  const [hideStreetAddress, setHideStreetAddress] = useState(false);
   const [pin, setPin] = useState<Pin | null>(null);
   const [pinProblem, setPinProblem] = useState<string | undefined>();
   const [confirmPin, setConfirmPin] = useState(false);
@@ -154,7 +162,7 @@ export default function ListSpaceForm() {
       return;
     }
     const { paymentType, ...fields } = form;
-    const body = { ...fields, ...grown.body, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim(), ...(pin && { ...pin, confirmPin }) };
+    const body = { ...fields, ...grown.body, hideStreetAddress, currency, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim(), ...(pin && { ...pin, confirmPin }) };
     if (editing) return saveEdits(body, paymentType);
     const parsed = createSpaceSchema.safeParse(body);
     if (!parsed.success) {
@@ -263,7 +271,7 @@ export default function ListSpaceForm() {
           <Field id="ls-size" label="Size (sq ft)" required>
             <input id="ls-size" type="number" inputMode="numeric" min={1} step={1} className={fieldClass('size')} {...aria('size')} value={form.size} onChange={(e) => set('size', e.target.value)} />
           </Field>
-          <Field id="ls-pricePerMonth" label="Monthly Rent ($)" required>
+          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(currency)})`} required>
             <input id="ls-pricePerMonth" type="number" inputMode="decimal" min={0.01} step="0.01" className={fieldClass('pricePerMonth')} {...aria('pricePerMonth')} value={form.pricePerMonth} onChange={(e) => set('pricePerMonth', e.target.value)} />
           </Field>
         </div>
@@ -272,8 +280,9 @@ export default function ListSpaceForm() {
       <fieldset className="space-y-5">
         <legend className="text-lg font-semibold text-ink">Location</legend>
         <Field id="ls-location" label="Full Address" required>
-          <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" />
+          <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-address-privacy" />
         </Field>
+        <StreetAddressPrivacy checked={hideStreetAddress} city={form.city} onChange={setHideStreetAddress} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="ls-city" label="City" required>
             <input id="ls-city" className={fieldClass('city')} {...aria('city')} maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} autoComplete="address-level2" />

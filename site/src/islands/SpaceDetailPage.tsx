@@ -5,8 +5,9 @@ import { useStore } from '@nanostores/react';
 import { loadMapView } from './spaces/load-map-view';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { growingSystem } from '#contracts/growing';
-import type { Space } from '#contracts/spaces.schemas';
+import type { OwnSpace, Space } from '#contracts/spaces.schemas';
 import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/growing-store';
+import { takeLiveFlag } from '../lib/live-listing';
 import { $user, loadUser } from '../lib/user-store';
 import { SystemPicker } from './spaces/GrowingFit';
 import { SpaceDetail } from './spaces/SpaceDetail';
@@ -30,7 +31,11 @@ function SmallMap({ space }: { space: Space }) {
         Where it is
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {space.locationPrecision === 'city' ? `Around ${space.city}: the owner has not placed the pin on the address.` : space.location}
+        {space.locationPrecision === 'city'
+          ? `Around ${space.city}: the owner has not placed the pin on the address.`
+          : space.streetAddressWithheld
+            ? `Around ${space.location}: the pin is within about 100 m of the space.`
+            : space.location}
       </p>
       <div ref={ref} className="mt-3 h-64 rounded-lg bg-brand-50">
         {show && (
@@ -54,6 +59,9 @@ export default function SpaceDetailPage({ space: initial, now }: { space: Space;
   const [space, setSpace] = useState(initial);
   const isOwner = viewer.status === 'signed-in' && viewer.user.id === space.ownerId;
   const systemId = useStore($growingSystem);
+  // Set once by the checkout after a payment (?live=1): the owner lands here, not on Browse.
+  const [justPaid, setJustPaid] = useState(false);
+  useEffect(() => setJustPaid(takeLiveFlag()), []);
   useEffect(() => {
     void loadUser();
     void initGrowingSystem();
@@ -67,6 +75,7 @@ export default function SpaceDetailPage({ space: initial, now }: { space: Space;
   };
   return (
     <>
+      {justPaid && isOwner && <LiveNotice featured={space.isFeatured} status={(space as Partial<OwnSpace>).status} />}
       <SpaceDetail
         space={space}
         viewer={viewer}
@@ -90,5 +99,23 @@ export default function SpaceDetailPage({ space: initial, now }: { space: Space;
         </div>
       )}
     </>
+  );
+}
+
+function LiveNotice({ featured, status }: { featured: boolean; status: OwnSpace['status'] | undefined }) {
+  // Where operators review listings before they go out (LISTING_REVIEW=before) the paid listing waits for them.
+  const waiting = status === 'in_review';
+  return (
+    <div role="status" data-testid="listing-live" className="mb-6 rounded-xl border border-brand-200 bg-brand-50 px-5 py-4">
+      <p className="text-lg font-semibold text-ink">
+        {waiting ? 'Payment received — your listing goes live once our team has looked at it' : featured ? 'Your listing is live — and featured as Premium' : 'Your listing is live'}
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        {waiting ? 'It appears in Browse Spaces once approved. ' : 'Payment Complete. Farmers can find this page in Browse Spaces now. '}
+        <a href="/dashboard?tab=listings" className="font-medium text-brand-700 underline">
+          Manage it in My Listings
+        </a>
+      </p>
+    </div>
   );
 }

@@ -24,11 +24,21 @@ export const SPACE_TYPE_LABELS: Record<string, string> = {
 };
 
 /** "$2,800" or "$1,450.50": dollars with thousands separators, cents only when there are any. */
-export function formatPrice(pricePerMonth: string | number): string {
-  const n = Number(pricePerMonth);
-  if (!Number.isFinite(n)) return '$0';
+/** "$", "€", "£", "CA$", "¥"… as a label shows it. */
+export function currencySymbol(currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+}
+
+/** A rent in the listing's own currency (issue 25 item 23): "$1,250", "€900", "¥120,000", "$1,250.50". */
+export function formatPrice(pricePerMonth: string | number, currency = 'USD'): string {
+  const n = Number.isFinite(Number(pricePerMonth)) ? Number(pricePerMonth) : 0;
   const cents = Math.round(n * 100) % 100 !== 0;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(n);
+  const format = (code: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(n);
+  try {
+    return format(currency || 'USD');
+  } catch {
+    return format('USD'); // a stored code Intl does not know (never written by this API)
+  }
 }
 
 export function formatSize(size: number): string {

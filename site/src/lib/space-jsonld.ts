@@ -32,7 +32,7 @@ export function spaceJsonLd(space: Space, pageUrl: string, image?: string): Reco
     description: space.description.slice(0, 500),
     url: pageUrl,
     ...(image && { image }),
-    address: { '@type': 'PostalAddress', streetAddress: space.location, addressLocality: space.city, ...(space.state && { addressRegion: space.state }), ...(space.zipCode && { postalCode: space.zipCode }), addressCountry: space.country },
+    address: { '@type': 'PostalAddress', ...(!space.streetAddressWithheld && { streetAddress: space.location }), addressLocality: space.city, ...(space.state && { addressRegion: space.state }), ...(space.zipCode && { postalCode: space.zipCode }), addressCountry: space.country },
     floorSize: { '@type': 'QuantitativeValue', value: space.size, unitCode: 'FTK', unitText: 'sq ft' },
     amenityFeature: features,
     offers: { '@type': 'Offer', price: space.pricePerMonth, priceCurrency: space.currency, ...(space.availableFrom && { availabilityStarts: space.availableFrom }) },

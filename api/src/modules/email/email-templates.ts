@@ -2,7 +2,8 @@
 // in the HTML part (names can contain markup); links are built from PUBLIC_SITE_URL, never from a request.
 // Greetings carry no name: a name is whatever the account typed, and an account can send our e-mails to an
 // address it does not own (sign-up, e-mail change), so a greeting must not be able to carry its text.
-export type EmailContent = { subject: string; text: string; html: string };
+/** replyTo: set on the e-mails that ask for an answer (mail goes from a no-reply address): the support address. */
+export type EmailContent = { subject: string; text: string; html: string; replyTo?: string };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' })[c]!);

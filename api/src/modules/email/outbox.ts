@@ -22,6 +22,7 @@ export async function enqueueEmail(
   email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const now = ctx.clock.now();
+  const headers = { ...email.headers, ...(email.content.replyTo && { 'Reply-To': email.content.replyTo }) };
   await ctx.db.insert(emailNotifications).values({
     userId: email.userId,
     type: email.type,
@@ -29,7 +30,7 @@ export async function enqueueEmail(
     subject: email.content.subject,
     textBody: email.content.text,
     htmlBody: email.content.html,
-    headers: email.headers ?? null,
+    headers: Object.keys(headers).length ? headers : null,
     nextAttemptAt: now,
     createdAt: now,
   });

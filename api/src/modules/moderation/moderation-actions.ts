@@ -14,6 +14,7 @@ import { enqueueEmail } from '../email/outbox';
 import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
 import { LISTING_DURATION_MS } from '../spaces/spaces.service';
 import { recordAudit, type AuditActor } from './audit-log';
+import { tellLeasePartnersOfSuspension } from './lease-partners';
 import { isOperator } from './operators';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -42,9 +43,10 @@ async function closeReports(tx: Executor, operator: Operator | null, now: Date, 
     .where(and(eq(reports.status, 'open'), where));
 }
 
+/** Every operator's e-mail may be answered (an appeal, a question): replies reach support, not no-reply. */
 async function tell(ctx: Ctx, tx: Executor, userId: number, content: ReturnType<typeof moderationEmail>) {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) await enqueueEmail({ db: tx, clock: ctx.clock }, { userId, type: 'moderation', recipient: user.email, content });
+  if (user) await enqueueEmail({ db: tx, clock: ctx.clock }, { userId, type: 'moderation', recipient: user.email, content: { ...content, replyTo: ctx.config.SUPPORT_EMAIL } });
 }
 
 const site = (ctx: Ctx) => ctx.config.PUBLIC_SITE_URL;
@@ -141,6 +143,8 @@ export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, 
         next: APPEAL_SENTENCE,
       }),
     );
+    // Whoever agreed a lease with this person must not find out by accident (issue 25 item 24).
+    await tellLeasePartnersOfSuspension(ctx, tx, user, now);
     return { hiddenListings: hidden.length };
   });
 }

@@ -45,7 +45,8 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Payme
   return db.transaction(async (tx) => {
     const space = await lockOwnSpace(tx, input.spaceId, userId);
     const decision = listingPurpose(space, input.paymentType, now);
-    if ('conflict' in decision) throw AppError.conflict(decision.conflict);
+    // Paid up already (the owner came Back to this checkout): a code of its own, so the page can say so.
+    if ('conflict' in decision) throw decision.alreadyPaid ? new AppError('already_paid', decision.conflict, 409) : AppError.conflict(decision.conflict);
 
     let coupon: CouponSummary | null = null;
     let couponRowId: number | null = null;

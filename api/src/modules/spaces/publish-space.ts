@@ -20,14 +20,14 @@ export function listingPurpose(
   row: Pick<SpaceRow, 'hasListingFee' | 'isDemoListing' | 'isActive' | 'isFeatured' | 'expiresAt' | 'featuredUntil'>,
   paymentType: PaymentType,
   now: Date,
-): { purpose: ListingPurpose } | { conflict: string } {
+): { purpose: ListingPurpose } | { conflict: string; alreadyPaid?: true } {
   if (row.isDemoListing) return { conflict: 'Demonstration listings cannot be paid for.' };
   if (!row.hasListingFee) return { purpose: 'publish' };
   if (row.expiresAt.getTime() <= now.getTime()) return { purpose: 'renew' };
   // Live (or paused) and paid up.
-  if (paymentType === 'listing_fee') return { conflict: 'This listing is already published. You can renew it once it expires.' };
+  if (paymentType === 'listing_fee') return { conflict: 'This listing is already published. You can renew it once it expires.', alreadyPaid: true };
   const featuredNow = row.isFeatured && row.featuredUntil !== null && row.featuredUntil.getTime() > now.getTime();
-  if (featuredNow) return { conflict: 'This listing is already Premium.' };
+  if (featuredNow) return { conflict: 'This listing is already Premium.', alreadyPaid: true };
   return { purpose: 'upgrade' };
 }
 

@@ -24,12 +24,23 @@ export type SpaceRow = typeof spaces.$inferSelect;
 /** Public answers show a position to 3 decimals (about 100 m; decision 0902); the owner sees the pin as set. */
 const publicDegrees = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
 
-export function toSpace(row: SpaceRow, exactPosition = false): Space {
+/** What a visitor reads instead of a withheld street address: the city and state (the map shows the rounded pin). */
+function areaOf(row: Pick<SpaceRow, 'city' | 'state'>): string {
+  return [row.city, row.state].map((p) => p?.trim()).filter(Boolean).join(', ');
+}
+
+/**
+ * A listing as answered. `exactPosition`: the owner's own answer (the pin as set). `streetAddress`: the
+ * reader may see the street address even when the owner keeps it for the farmers they are talking with
+ * (the owner, and those farmers: issue 25 item 7); every other answer built here withholds it then.
+ */
+export function toSpace(row: SpaceRow, exactPosition = false, streetAddress = exactPosition): Space {
+  const withheld = row.hideStreetAddress && !streetAddress;
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    location: row.location,
+    location: withheld ? areaOf(row) : row.location,
     city: row.city,
     state: row.state,
     zipCode: row.zipCode,
@@ -56,6 +67,8 @@ export function toSpace(row: SpaceRow, exactPosition = false): Space {
     latitude: exactPosition ? row.latitude : publicDegrees(row.latitude),
     longitude: exactPosition ? row.longitude : publicDegrees(row.longitude),
     locationPrecision: row.locationPrecision ?? null,
+    hideStreetAddress: row.hideStreetAddress,
+    streetAddressWithheld: withheld,
     ...growingFactsOf(row),
   };
 }
@@ -226,7 +239,13 @@ export async function getVisibleSpace(db: Executor, id: number, viewerId: number
   if (!row) throw AppError.notFound('Space not found.');
   if (viewerId !== undefined && row.ownerId === viewerId) return toOwnSpace(row, now);
   if (!isPublicSpace(row, now)) throw AppError.notFound('Space not found.');
-  return toSpace(row);
+  return toSpace(row, false, viewerId !== undefined && row.hideStreetAddress && (await inConversationAbout(db, row.id, viewerId)));
+}
+
+/** Whether the viewer is the farmer of a conversation about this listing (its owner is the other party). */
+async function inConversationAbout(db: Executor, spaceId: number, farmerId: number): Promise<boolean> {
+  const [found] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.spaceId, spaceId), eq(conversations.farmerId, farmerId))).limit(1);
+  return Boolean(found);
 }
 
 export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): Promise<OwnSpace[]> {

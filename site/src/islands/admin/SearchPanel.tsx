@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { AuditEntry, ListingStats, UserHistory } from '#contracts/moderation';
 import type { OwnSpace } from '#contracts/spaces.schemas';
+import { formatPrice } from '../../lib/space-display';
 import { ActionButton, spaceActions } from './ActionDialog';
 import { AuditList } from './AuditList';
 import { UserHistoryView } from './UserHistoryView';
@@ -25,7 +26,7 @@ function SpaceDetail({ id }: { id: number }) {
         #{space.id} {space.title} <span className="text-sm font-normal text-muted">({status})</span>
       </h3>
       <p className="text-sm">
-        {space.location} · ${space.pricePerMonth}/month · {space.size} sq ft · {space.spaceType}
+        {space.location} · {formatPrice(space.pricePerMonth, space.currency)}/month · {space.size} sq ft · {space.spaceType}
       </p>
       <p className="whitespace-pre-line text-sm text-ink">{space.description}</p>
       {space.hiddenReason && <p className="text-sm">Hidden because: {space.hiddenReason}</p>}

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
 import { displayName } from '#contracts/auth';
+import { SUPPORT_EMAIL } from '#contracts/constants';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
 import { ProposalThreadItem, ProposeTermsButton, useConversationProposals } from './ProposalThread';
@@ -166,6 +167,13 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
         {conversation.otherUser.suspended && (
           <p className="mt-1 text-xs font-semibold text-ink" data-suspended>
             This account is suspended by FarmSpace: messages can no longer be sent in this conversation.
+          </p>
+        )}
+        {/* An agreed lease with a suspended person (issue 25 item 24): what to do now, as the e-mail says. */}
+        {conversation.otherUser.suspended && [...proposals.values()].some((p) => p.status === 'accepted') && (
+          <p role="alert" className="mt-2 rounded-lg border border-[var(--color-danger)] bg-[var(--color-danger-bg)] px-3 py-2 text-xs text-[var(--color-danger)]" data-suspended-lease>
+            You agreed a lease with this person. We suspend an account when it breaks our rules, for example on suspected fraud: until you hear from us, do not send money, deposits or keys, and do not sign
+            anything for this lease. Questions: <a href={`mailto:${SUPPORT_EMAIL}`} className="underline">{SUPPORT_EMAIL}</a>.
           </p>
         )}
         <p className="mt-1">

@@ -49,7 +49,7 @@ export function MyListingsTab() {
               <StatusBadge space={space} />
             </div>
             <p className="mt-1 text-sm text-muted">{space.location}</p>
-            <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth)}/month</p>
+            <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth, space.currency)}/month</p>
             {space.status === 'hidden' && (
               <p className="mt-1 text-sm text-ink" data-hidden-reason>
                 {MODERATION_MESSAGES.listingHidden}

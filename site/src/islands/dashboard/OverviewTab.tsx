@@ -1,7 +1,7 @@
 // Overview (spec 2.8): the four counts and the quick actions.
 import { useStore } from '@nanostores/react';
 import { $mySpaces, $receivedInquiries, $sentInquiries } from '../../lib/messaging-store';
-import { formatPrice } from '../../lib/space-display';
+import { formatMonthlyRevenue, monthlyRevenueByCurrency } from './monthly-revenue';
 import { distinctAgreements } from './AgreementSummary';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -23,7 +23,9 @@ export function OverviewTab() {
   const count = (data: unknown[] | undefined) => (data ? String(data.length) : '…');
   // Agreements reached, as owner or as farmer: each conversation's accepted terms once.
   const agreements = sent.data && received.data ? String(distinctAgreements([...received.data, ...sent.data]).length) : '…';
-  const revenue = spaces.data ? formatPrice(spaces.data.reduce((sum, s) => sum + Number(s.pricePerMonth), 0)) : '…';
+  // Agreed rent where a lease runs, list price elsewhere (issue 25 item 21).
+  const today = new Date().toISOString().slice(0, 10);
+  const revenue = spaces.data && received.data ? formatMonthlyRevenue(monthlyRevenueByCurrency(spaces.data, distinctAgreements(received.data), today)) : '…';
   return (
     <div className="flex flex-col gap-8">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
@@ -31,7 +33,7 @@ export function OverviewTab() {
         <Stat label="Sent Inquiries" value={count(sent.data)} />
         <Stat label="Received Inquiries" value={count(received.data)} />
         <Stat label="Agreements" value={agreements} hint="Lease terms accepted" />
-        <Stat label="Total Revenue" value={revenue} hint="Potential monthly revenue" />
+        <Stat label="Total Revenue" value={revenue} hint="Monthly: agreed rent where leased, list price elsewhere" />
       </dl>
       <section aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title" className="text-lg font-semibold text-ink">

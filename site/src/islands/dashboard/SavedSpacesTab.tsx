@@ -43,7 +43,7 @@ export function SavedSpacesTab() {
               </p>
             )}
             <p className="text-sm text-muted">
-              {item.space ? `${item.space.city} · ${formatSize(item.space.size)} · ${formatPrice(item.space.pricePerMonth)}/month` : 'No longer listed'} · saved {shortDate(item.savedAt)}
+              {item.space ? `${item.space.city} · ${formatSize(item.space.size)} · ${formatPrice(item.space.pricePerMonth, item.space.currency)}/month` : 'No longer listed'} · saved {shortDate(item.savedAt)}
             </p>
           </div>
           <button type="button" className="btn-outline shrink-0 py-1.5 text-sm" onClick={() => void remove(item)}>

@@ -43,7 +43,7 @@ export function ContactDialog({
   trigger,
   onSent,
 }: {
-  space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth'>;
+  space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth' | 'currency'>;
   user: CurrentUser;
   trigger: ReactNode;
   /** After an inquiry was sent and the dialog has closed, with its conversation. The focus is then the
@@ -137,7 +137,7 @@ export function ContactDialog({
               {space.location}
               {space.city && !space.location.includes(space.city) ? `, ${space.city}` : ''}
             </p>
-            <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth)}/month</p>
+            <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth, space.currency)}/month</p>
           </div>
           {needsVerification && (
             <div role="alert" className="mt-5 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="verify-to-contact">

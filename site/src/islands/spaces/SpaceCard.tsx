@@ -70,7 +70,7 @@ export function SpaceCard({ space, viewer, onOpen, system, eager }: { space: Spa
         )}
         {system && <FitSummary fit={fitOf(system, space)} system={system} />}
         <p className="text-xl font-bold text-ink">
-          {formatPrice(space.pricePerMonth)}
+          {formatPrice(space.pricePerMonth, space.currency)}
           <span className="text-sm font-normal text-muted">/month</span>
         </p>
         <div className="mt-auto pt-1">

@@ -59,7 +59,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
   );
   const price = (
     <p className="text-2xl font-bold text-ink">
-      {formatPrice(space.pricePerMonth)}
+      {formatPrice(space.pricePerMonth, space.currency)}
       <span className="text-base font-normal text-muted"> per month</span>
     </p>
   );
@@ -94,8 +94,12 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
       <GrowingFactsList space={space} />
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl bg-soil-50 p-4 text-sm sm:grid-cols-2">
         <div>
-          <dt className="font-semibold text-ink">Full address</dt>
-          <dd className="text-muted">{fullAddress(space)}</dd>
+          <dt className="font-semibold text-ink">{space.streetAddressWithheld ? 'Area' : 'Full address'}</dt>
+          <dd className="text-muted" data-testid="space-address">
+            {fullAddress(space)}
+            {/* The owner keeps the street address for the farmers they are talking with (issue 25 item 7). */}
+            {space.streetAddressWithheld && <span className="mt-0.5 block text-xs">The owner shares the street address once you are in a conversation about this space.</span>}
+          </dd>
         </div>
         <div>
           <dt className="font-semibold text-ink">Space type</dt>

@@ -1,0 +1,56 @@
+// When an operator suspends an account (issue 25 item 24), the people who agreed a lease with it hear
+// about it at once: one e-mail each through the outbox (Reply-To support), and the thread of each such
+// conversation says so (MessagesTab reads the suspension and the agreement). The operator's reason is
+// about the suspended person and stays with them; the partner is told what it means for their lease.
+import { and, eq, or } from 'drizzle-orm';
+import { displayName } from '#contracts/auth';
+import { conversationPath } from '#contracts/messaging';
+import type { Executor } from '#db/client';
+import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
+import type { AppContext } from '../../app-context';
+import { moderationEmail } from '../email/email-templates';
+import { enqueueEmail } from '../email/outbox';
+
+type Ctx = Pick<AppContext, 'clock' | 'config'>;
+
+/** The day after a lease's last month: start + term months (as ListingLeases counts it). */
+function leaseEnd(startDate: string, termMonths: number): string {
+  const [y, m, d] = startDate.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1 + termMonths, d!)).toISOString().slice(0, 10);
+}
+
+export async function tellLeasePartnersOfSuspension(ctx: Ctx, tx: Executor, suspended: { id: number; firstName: string | null; lastName: string | null }, now: Date): Promise<number> {
+  const rows = await tx
+    .select({
+      conversationId: conversations.id,
+      ownerId: conversations.ownerId,
+      farmerId: conversations.farmerId,
+      title: spaces.title,
+      startDate: leaseProposals.startDate,
+      termMonths: leaseProposals.termMonths,
+    })
+    .from(leaseProposals)
+    .innerJoin(conversations, eq(conversations.id, leaseProposals.conversationId))
+    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
+    .where(and(eq(leaseProposals.status, 'accepted'), or(eq(conversations.ownerId, suspended.id), eq(conversations.farmerId, suspended.id))));
+  const today = now.toISOString().slice(0, 10);
+  // Leases still to run or running; one e-mail per partner and conversation.
+  const byConversation = new Map<number, { partnerId: number; title: string }>();
+  for (const r of rows) {
+    if (leaseEnd(r.startDate, r.termMonths) <= today) continue;
+    byConversation.set(r.conversationId, { partnerId: r.ownerId === suspended.id ? r.farmerId : r.ownerId, title: r.title });
+  }
+  const name = displayName(suspended);
+  for (const [conversationId, { partnerId, title }] of byConversation) {
+    const [partner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, partnerId));
+    if (!partner) continue;
+    const content = moderationEmail({
+      subject: `Important about your lease for "${title.slice(0, 80)}"`,
+      what: `FarmSpace suspended the account of ${name}, the other party of the lease you agreed for "${title}". We suspend an account when it breaks our rules, for example on suspected fraud. Messages can no longer be sent in your conversation.`,
+      next: 'Until you hear from us, do not send money, deposits or keys, and do not sign anything for this lease. Reply to this e-mail and a person on our team will help you.',
+      action: { label: 'Open the conversation', url: `${ctx.config.PUBLIC_SITE_URL}${conversationPath(conversationId)}` },
+    });
+    await enqueueEmail({ db: tx, clock: ctx.clock }, { userId: partnerId, type: 'moderation', recipient: partner.email, content: { ...content, replyTo: ctx.config.SUPPORT_EMAIL } });
+  }
+  return byConversation.size;
+}

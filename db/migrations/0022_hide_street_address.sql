@@ -1,0 +1,1 @@
+ALTER TABLE "spaces" ADD COLUMN "hide_street_address" boolean DEFAULT false NOT NULL;
