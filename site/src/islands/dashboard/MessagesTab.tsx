@@ -1,4 +1,7 @@
-// Messages (spec 2.8): the conversation list (400 px high) and the open thread (300 px) with a 2-row box.
+// Messages (spec 2.8): the conversation list and the open thread with a 2-row box. The thread takes the
+// height of the screen below the navigation bar (issue 25, item 9: a fixed 300 px box could not hold a
+// proposal card) and follows its newest item. On a phone the list stands above the thread, so choosing a
+// conversation brings the thread into view.
 // The first conversation (or the one in the address) is selected automatically; Enter sends, Shift+Enter
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
@@ -13,12 +16,15 @@ import { displayName } from '#contracts/auth';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
 import { ProposalThreadItem, ProposeTermsButton, useConversationProposals } from './ProposalThread';
+import { useFollowNewest } from './use-follow-newest';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
   const older = useStore($olderConversations);
   const selected = useStore($selectedConversation);
   const list = useMemo(() => conversations.data && mergeConversationPages(conversations.data, older.items), [conversations.data, older.items]);
+  // Whether the reader chose the open conversation (a click, or the address naming it), not the default.
+  const [chosen, setChosen] = useState(requestedConversation !== null);
 
   // Select the conversation the address names (if it is ours), else the first one.
   useEffect(() => {
@@ -43,12 +49,14 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
   }
   const current = list.find((c) => c.id === selected) ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-labelledby="conversations-title" className="card flex flex-col overflow-hidden">
+    // The thread's height: the screen below the sticky navigation bar (4rem) and a margin, never so short
+    // that a proposal card (about 400 px) cannot be read whole.
+    <div className="grid gap-4 [--thread-height:max(32rem,calc(100dvh-5rem))] lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <section aria-labelledby="conversations-title" className="card flex flex-col overflow-hidden lg:max-h-[var(--thread-height)]">
         <h2 id="conversations-title" className="border-b border-line px-4 py-3 text-base font-semibold text-ink">
           Conversations
         </h2>
-        <ul className="max-h-[400px] overflow-y-auto lg:h-[400px]" data-testid="conversation-list">
+        <ul className="max-h-[400px] overflow-y-auto lg:max-h-none lg:min-h-0 lg:flex-1" data-testid="conversation-list">
           {list.map((c) => (
             <li key={c.id}>
               <ConversationItem
@@ -56,6 +64,7 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
                 selected={c.id === selected}
                 onSelect={() => {
                   $selectedConversation.set(c.id);
+                  setChosen(true);
                   onSelect(c.id);
                 }}
               />
@@ -72,7 +81,7 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
           )}
         </ul>
       </section>
-      {current && <Thread key={current.id} conversation={current} userId={userId} />}
+      {current && <Thread key={current.id} conversation={current} userId={userId} chosen={chosen} />}
     </div>
   );
 }
@@ -109,21 +118,27 @@ function ConversationItem({ conversation: c, selected, onSelect }: { conversatio
   );
 }
 
-function Thread({ conversation, userId }: { conversation: ConversationListItem; userId: number }) {
+function Thread({ conversation, userId, chosen }: { conversation: ConversationListItem; userId: number; chosen: boolean }) {
   const thread = useStore($thread);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
+  const section = useRef<HTMLElement>(null);
   const inputId = useId();
   const messages = thread.data;
-  const lastId = messages?.at(-1)?.id;
+  const newest = messages?.at(-1);
   const proposals = useConversationProposals(conversation.id, messages);
+  useFollowNewest(scroller, content, newest?.id, newest?.senderId === userId);
 
-  // Keep the newest message in view when one arrives.
+  // On a phone the thread stands below the list: bring it into view when a conversation is chosen (the
+  // first one chosen for the reader on arrival only when the address asked for it).
   useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lastId]);
+    const el = section.current;
+    if (!el || window.matchMedia('(min-width: 1024px)').matches) return;
+    if (!chosen) return;
+    el.scrollIntoView({ block: 'start' });
+  }, [chosen]);
 
   async function send() {
     const content = draft.trim();
@@ -148,7 +163,7 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
   }
 
   return (
-    <section aria-labelledby="thread-title" className="card flex flex-col overflow-hidden">
+    <section ref={section} aria-labelledby="thread-title" className="card flex h-[var(--thread-height)] flex-col overflow-hidden" data-testid="thread-pane">
       <div className="border-b border-line px-4 py-3">
         <div className="flex items-start justify-between gap-2">
           <h2 id="thread-title" className="text-base font-semibold text-ink">
@@ -172,13 +187,13 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
           <ReportDialog target={{ conversationId: conversation.id }} label="Report this person" />
         </p>
       </div>
-      <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (
           <p className="text-sm text-muted">{thread.error ? MESSAGING_TEXTS.messagesFetchFailure : 'Loading messages…'}</p>
         ) : messages.length === 0 ? (
           <p className="text-sm text-muted">{MESSAGING_TEXTS.noMessages}</p>
         ) : (
-          <ol className="flex flex-col gap-2">
+          <ol ref={content} className="flex flex-col gap-2">
             {messages.map((m, i) => {
               if (m.proposalId !== null) {
                 const first = messages.findIndex((other) => other.proposalId === m.proposalId) === i;
