@@ -13,9 +13,11 @@ import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
 import { displayName } from '#contracts/auth';
+import { LengthCounter } from '../FormField';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
-import { ProposalThreadItem, ProposeTermsButton, useConversationProposals } from './ProposalThread';
+import { ProposalThreadItem, ProposeTermsButton, termsClosedReason, useConversationProposals } from './ProposalThread';
+import { AGREEMENT_MESSAGES } from '#contracts/agreements';
 import { useFollowNewest } from './use-follow-newest';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
@@ -122,6 +124,9 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
   const thread = useStore($thread);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
+  // The count shows as the text nears the limit (a chat box does not need "0 / 5,000" under every line).
+  const nearLimit = draft.length >= MESSAGE_MAX_LENGTH * 0.8;
+  const tooLong = draft.length > MESSAGE_MAX_LENGTH;
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -129,6 +134,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
   const messages = thread.data;
   const newest = messages?.at(-1);
   const proposals = useConversationProposals(conversation.id, messages);
+  const termsClosed = termsClosedReason(conversation);
   useFollowNewest(scroller, content, newest?.id, newest?.senderId === userId);
 
   // On a phone the thread stands below the list: bring it into view when a conversation is chosen (the
@@ -142,7 +148,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
 
   async function send() {
     const content = draft.trim();
-    if (!content || sending) return;
+    if (!content || sending || tooLong) return;
     setSending(true);
     try {
       await sendMessage(conversation.id, content);
@@ -178,10 +184,16 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
           <NoLongerListed space={conversation.space} />
         </p>
         {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
-        {conversation.otherUser.suspended && (
-          <p className="mt-1 text-xs font-semibold text-ink" data-suspended>
-            This account is suspended by FarmSpace: messages can no longer be sent in this conversation.
+        {conversation.otherUser.suspended ? (
+          <p className="mt-1 text-xs font-semibold text-ink" data-suspended data-terms-closed>
+            {AGREEMENT_MESSAGES.otherSuspended}
           </p>
+        ) : (
+          termsClosed && (
+            <p className="mt-1 text-xs font-semibold text-ink" data-terms-closed>
+              {termsClosed}
+            </p>
+          )
         )}
         <p className="mt-1">
           <ReportDialog target={{ conversationId: conversation.id }} label="Report this person" />
@@ -197,14 +209,16 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
             {messages.map((m, i) => {
               if (m.proposalId !== null) {
                 const first = messages.findIndex((other) => other.proposalId === m.proposalId) === i;
-                return <ProposalThreadItem key={m.id} message={m} first={first} proposal={proposals.get(m.proposalId)} conversation={conversation} userId={userId} otherName={displayName(conversation.otherUser)} />;
+                const proposal = proposals.get(m.proposalId);
+                const previous = proposal?.replacesId ? proposals.get(proposal.replacesId) : undefined;
+                return <ProposalThreadItem key={m.id} message={m} first={first} proposal={proposal} previous={previous} conversation={conversation} userId={userId} otherName={displayName(conversation.otherUser)} />;
               }
               const mine = m.senderId === userId;
               return (
                 <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message={m.id}>
                   <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand-700 text-white' : 'bg-soil-100 text-ink'}`}>
                     <span className="sr-only">{mine ? 'You' : displayName(conversation.otherUser)}: </span>
-                    <p className="break-words whitespace-pre-wrap">{decodeMessageEntities(m.content)}</p>
+                    <p className="whitespace-pre-wrap wrap-anywhere">{decodeMessageEntities(m.content)}</p>
                     <p className={`mt-1 text-[11px] ${mine ? 'text-brand-100' : 'text-muted'}`}>{messageTime(m.createdAt)}</p>
                   </div>
                 </li>
@@ -215,28 +229,39 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
         {thread.error && messages && <p className="mt-2 text-xs text-[var(--color-danger)]">{MESSAGING_TEXTS.messagesFetchFailure}</p>}
       </div>
       <form
-        className="flex items-end gap-2 border-t border-line p-3"
+        className="flex flex-col gap-1 border-t border-line p-3"
         onSubmit={(e) => {
           e.preventDefault();
           void send();
         }}
       >
-        <label htmlFor={inputId} className="sr-only">
-          Type a message
-        </label>
-        <textarea
-          id={inputId}
-          rows={2}
-          value={draft}
-          maxLength={MESSAGE_MAX_LENGTH}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Type a message… (Enter to send, Shift+Enter for a new line)"
-          className="min-w-0 flex-1 resize-none rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-        <button type="submit" className="btn-primary" disabled={!draft.trim() || sending}>
-          {sending ? 'Sending...' : 'Send'}
-        </button>
+        <div className="flex items-end gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Type a message
+          </label>
+          {/* No maxLength: it would cut a long paste silently; the count below says what is too much. The
+              placeholder stays short enough for a phone's two rows; the keys are told beside it. */}
+          <textarea
+            id={inputId}
+            rows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Type a message…"
+            aria-describedby={`${inputId}-keys${nearLimit ? ` ${inputId}-count` : ''}`}
+            aria-invalid={tooLong || undefined}
+            className={`min-w-0 flex-1 resize-none rounded-lg border bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none ${tooLong ? 'border-[var(--color-danger)]' : 'border-line'}`}
+          />
+          <button type="submit" className="btn-primary" disabled={!draft.trim() || sending || tooLong}>
+            {sending ? 'Sending...' : 'Send'}
+          </button>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
+          <p id={`${inputId}-keys`} className="hidden text-xs text-muted sm:block">
+            Enter sends · Shift+Enter starts a new line
+          </p>
+          {nearLimit && <LengthCounter id={`${inputId}-count`} name="message" length={draft.length} max={MESSAGE_MAX_LENGTH} />}
+        </div>
       </form>
     </section>
   );
