@@ -78,6 +78,15 @@ export const proposeTermsSchema = z.object({
   notes: text(PROPOSAL_NOTES_MAX, 'Notes'),
 });
 export type ProposeTermsRequest = z.output<typeof proposeTermsSchema>;
+
+/**
+ * The terms checked against `today` (YYYY-MM-DD, the calendar day of the API's clock, UTC): a past start
+ * date is one more field error, answered with every other one (issue 25, item 19: checked after the rest,
+ * it was flagged only on a second submit).
+ */
+export function proposeTermsSchemaOn(today: string) {
+  return proposeTermsSchema.extend({ startDate: calendarDate.refine((v) => v >= today, { error: AGREEMENT_MESSAGES.startDatePast }) });
+}
 /** The free-text fields, stripped of markup before validation (spec 5's rule for user text). */
 export const PROPOSAL_TEXT_FIELDS = ['growingActivities', 'accessHours', 'notes'] as const;
 
