@@ -12,7 +12,7 @@ const SHOTS = path.resolve('test-results', 'seams-thread');
 const unbroken = (n: number, letter = 'a') => letter.repeat(n);
 
 test('an unbroken 5,000-character description, title and message wrap on a phone; long fields count and refuse, never cut', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const title = `Longroof${unbroken(247, 'r')}`; // 255 characters, the limit
   const deal = await ownerAndFarmerTalking(browser, baseURL!, { octets: [131, 132], ownerViewport: DESKTOP, farmerViewport: PHONE, listing: { title, description: unbroken(5000, 'w') } });

@@ -28,7 +28,7 @@ async function expectInView(page: Page, item: Locator) {
 }
 
 test('the thread takes the screen, follows the newest item, and a proposal card fits — desktop farmer, phone owner', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const deal = await ownerAndFarmerTalking(browser, baseURL!, { octets: [121, 122], ownerViewport: PHONE, farmerViewport: DESKTOP });
   const { owner, farmer, conversationId } = deal;

@@ -12,7 +12,7 @@ import { closeAll, DESKTOP, ownerAndFarmerTalking, PHONE } from './seams-thread-
 const SHOTS = path.resolve('test-results', 'seams-thread');
 
 test('Save says Saved, saved rows line up, the phone placeholder fits, a refused fake .jpg offers no Retry or Make cover', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const { owner, farmer, spaceId, conversationId, title } = await ownerAndFarmerTalking(browser, baseURL!, { octets: [161, 162], ownerViewport: DESKTOP, farmerViewport: PHONE });
 

@@ -14,7 +14,7 @@ function monthsAhead(months: number, day: number): string {
 }
 
 test('proposal form: available-from default, every error on the first submit in words, counter changes marked, Accept confirmed', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(120_000);
   const availableFrom = monthsAhead(3, 15);
   const { owner, farmer, conversationId } = await ownerAndFarmerTalking(browser, baseURL!, { octets: [141, 142], ownerViewport: PHONE, farmerViewport: DESKTOP, listing: { availableFrom } });
 
@@ -76,7 +76,7 @@ test('proposal form: available-from default, every error on the first submit in 
 });
 
 test('no "Propose terms" on a hidden listing or with a suspended person: said before any form', async ({ browser, baseURL }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(120_000);
   const operatorEmail = 'operator-thread-e2e@example.com';
   const operator = await signedIn(browser, baseURL!, 'Opal', 'Keeper', 150, DESKTOP, operatorEmail);
   await operator.page.goto(linkFrom(await waitForMail(operator.context.request, operatorEmail, /Verify/), '/verify-email'));
