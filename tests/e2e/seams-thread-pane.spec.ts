@@ -5,8 +5,11 @@
 // than a whole proposal card.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { closeAll, firstOfNextMonth, ownerAndFarmerTalking, PHONE, DESKTOP, say } from './seams-thread-setup';
+
+// The machines these run on are shared and busy: a page's first paint can take longer than the default 7 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const SHOTS = path.resolve('test-results', 'seams-thread');
 
@@ -23,7 +26,7 @@ async function expectInView(page: Page, item: Locator) {
     .poll(async () => {
       const { log, item: box, viewportHeight } = await rects(page, item);
       return box.y >= log.y - 1 && box.y + box.height <= log.y + log.height + 1 && log.y >= 0 && log.y + log.height <= viewportHeight + 1;
-    }, { timeout: 5_000 })
+    }, { timeout: 15_000 })
     .toBe(true);
 }
 

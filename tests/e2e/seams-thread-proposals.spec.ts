@@ -3,9 +3,12 @@
 // flagged on the first submit together with every other bad field; toasts name fields as people read them
 // (no "rent:"); a counter marks what it changed; Accept asks first. 20: no "Propose terms" (nor Accept) on a
 // listing FarmSpace hid or with a suspended person — said before any form is filled, not after.
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { linkFrom, waitForMail } from './accounts-helpers';
 import { closeAll, DESKTOP, ownerAndFarmerTalking, PHONE, proposeViaApi, signedIn } from './seams-thread-setup';
+
+// The machines these run on are shared and busy: a page's first paint can take longer than the default 7 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** YYYY-MM-DD, `months` calendar months ahead of today (UTC), on the given day. */
 function monthsAhead(months: number, day: number): string {
@@ -22,18 +25,18 @@ test('proposal form: available-from default, every error on the first submit in 
   await farmer.page.getByTestId('propose-terms').click();
   const form = farmer.page.getByTestId('proposal-form');
   // The space is free from `availableFrom`: the lease starts then, not on the first of next month.
-  await expect(form.getByLabel('Start date')).toHaveValue(availableFrom);
+  await expect.soft(form.getByLabel('Start date')).toHaveValue(availableFrom);
 
   // Two bad fields at once, one of them a past date: both flagged on the first submit.
   await form.getByRole('textbox', { name: /Monthly rent/ }).fill('lots');
   await form.getByLabel('Start date').fill('2020-01-01');
   await form.getByRole('button', { name: 'Propose terms' }).click();
-  await expect(form.locator('[data-field-error="startDate"]')).toContainText('Start date cannot be in the past');
+  await expect.soft(form.locator('[data-field-error="startDate"]')).toContainText('Start date cannot be in the past');
   await expect(form.locator('[data-field-error="rent"]')).toContainText('Monthly rent must be an amount');
   const toast = farmer.page.locator('#toast-live');
   await expect(toast).toContainText('Monthly rent');
-  await expect(toast).not.toContainText('rent:');
-  await expect(toast).not.toContainText('startDate');
+  await expect.soft(toast).not.toContainText('rent:');
+  await expect.soft(toast).not.toContainText('startDate');
   expect(((await (await farmer.context.request.get(`/api/conversations/${conversationId}/proposals`)).json()) as unknown[]).length).toBe(0);
 
   await form.getByRole('textbox', { name: /Monthly rent/ }).fill('1400');
@@ -54,10 +57,10 @@ test('proposal form: available-from default, every error on the first submit in 
   // The farmer sees what changed, and only that, marked on the counter.
   const counterCard = farmer.page.locator('[data-proposal][data-status="open"]');
   await expect(counterCard).toContainText('Terms from Olga Landry', { timeout: 20_000 });
-  await expect(counterCard.locator('[data-changed]')).toHaveCount(2);
-  await expect(counterCard.locator('[data-changed="rent"]')).toContainText('$1,650.00');
-  await expect(counterCard.locator('[data-changed="rent"]')).toContainText('was $1,400.00');
-  await expect(counterCard.locator('[data-changed="termMonths"]')).toContainText('was 12 months');
+  await expect.soft(counterCard.locator('[data-changed]')).toHaveCount(2);
+  await expect.soft(counterCard.locator('[data-changed="rent"]')).toContainText('$1,650.00');
+  await expect.soft(counterCard.locator('[data-changed="rent"]')).toContainText('was $1,400.00');
+  await expect.soft(counterCard.locator('[data-changed="termMonths"]')).toContainText('was 12 months');
 
   // Accept asks first: cancelling changes nothing; confirming accepts.
   await counterCard.getByRole('button', { name: 'Accept terms' }).click();

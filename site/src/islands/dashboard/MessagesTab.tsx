@@ -7,7 +7,7 @@
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
 import { ReportDialog } from '../spaces/ReportDialog';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '#contracts/messaging';
 import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
@@ -19,6 +19,7 @@ import { NoLongerListed } from './NoLongerListed';
 import { ProposalThreadItem, ProposeTermsButton, termsClosedReason, useConversationProposals } from './ProposalThread';
 import { AGREEMENT_MESSAGES } from '#contracts/agreements';
 import { useFollowNewest } from './use-follow-newest';
+import { useThreadHeight } from './use-thread-height';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
@@ -27,6 +28,8 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
   const list = useMemo(() => conversations.data && mergeConversationPages(conversations.data, older.items), [conversations.data, older.items]);
   // Whether the reader chose the open conversation (a click, or the address naming it), not the default.
   const [chosen, setChosen] = useState(requestedConversation !== null);
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  const paneHeight = useThreadHeight(grid);
 
   // Select the conversation the address names (if it is ours), else the first one.
   useEffect(() => {
@@ -51,9 +54,12 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
   }
   const current = list.find((c) => c.id === selected) ?? null;
   return (
-    // The thread's height: the screen below the sticky navigation bar (4rem) and a margin, never so short
-    // that a proposal card (about 400 px) cannot be read whole.
-    <div className="grid gap-4 [--thread-height:max(32rem,calc(100dvh-5rem))] lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    // The panes' height (use-thread-height.ts); until it is measured, the window below the navigation bar.
+    <div
+      ref={setGrid}
+      className="grid gap-4 [--thread-height:max(30rem,calc(100dvh-5rem))] lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      style={paneHeight ? ({ '--thread-height': `${paneHeight}px` } as CSSProperties) : undefined}
+    >
       <section aria-labelledby="conversations-title" className="card flex flex-col overflow-hidden lg:max-h-[var(--thread-height)]">
         <h2 id="conversations-title" className="border-b border-line px-4 py-3 text-base font-semibold text-ink">
           Conversations

@@ -9,12 +9,17 @@ const AT_BOTTOM_SLACK = 48;
 
 export function useFollowNewest(scroller: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, newestId: number | undefined, newestIsMine: boolean): void {
   const following = useRef(true);
+  const lastTop = useRef(0);
 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // Only the reader scrolling up stops the following: a scroll event arrives a frame late, when the
+    // content may have grown again, so "not at the bottom" alone would also stop it after our own scroll.
     const onScroll = () => {
-      following.current = el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_SLACK;
+      if (el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_SLACK) following.current = true;
+      else if (el.scrollTop < lastTop.current - 1) following.current = false;
+      lastTop.current = el.scrollTop;
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
