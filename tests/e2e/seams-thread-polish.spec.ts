@@ -36,8 +36,11 @@ test('Save says Saved, saved rows line up, the phone placeholder fits, a refused
   const tabs = await farmer.page.getByRole('tablist').boundingBox();
   const picture = await row.locator('img, [aria-hidden="true"]').first().boundingBox();
   const list = await farmer.page.getByTestId('saved-spaces').boundingBox();
+  const text = await row.getByRole('link', { name: title }).boundingBox();
   expect.soft(Math.abs(list!.x - tabs!.x)).toBeLessThanOrEqual(1);
   expect.soft(picture!.x - list!.x).toBeLessThanOrEqual(17);
+  // The text is not squeezed between the picture and Remove: it takes the row's width beside the picture.
+  expect.soft(text!.x + text!.width, 'the title reaches the row\'s right padding').toBeGreaterThanOrEqual(list!.x + list!.width - 17 - 24);
   await farmer.page.screenshot({ path: path.join(SHOTS, 'saved-spaces-phone-390x844.png') });
 
   // The thread's message box on a phone: its placeholder fits inside the box (nothing cut off).
