@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
 const port = Number(process.env.E2E_PORT ?? 4400);
 const baseURL = `http://localhost:${port}`;
 /** End-to-end specs that publish listings (see `projects`). */
-const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts'];
+const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({
@@ -50,8 +50,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       DATABASE_URL: '',
       SMTP_URL: '',
-      // The console's end-to-end test signs in as this operator (tests/e2e/moderation.spec.ts).
-      OPERATOR_EMAILS: 'operator-e2e@example.com',
+      // Operators of the console's end-to-end test (tests/e2e/moderation.spec.ts) and of the seams-thread
+      // one (hides a listing, suspends a person): one address each, as each spec registers its own.
+      OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com',
     },
   },
 });

@@ -55,8 +55,7 @@ const calendarDate = z
   }, { error: AGREEMENT_MESSAGES.startDateInvalid });
 
 /** POST /api/conversations/{id}/proposals: new terms, or a counter to the other party's open terms. */
-export const proposeTermsSchema = z
-  .object({
+const proposeTermsFields = z.object({
   rent: amount(AGREEMENT_MESSAGES.rentInvalid, RENT_MAX, AGREEMENT_MESSAGES.rentTooHigh),
   startDate: calendarDate,
   termMonths: z.coerce
@@ -94,10 +93,20 @@ export const proposeTermsSchema = z
         .nullable(),
     )
     .default(null),
-  })
-  // A notice period belongs only to automatic renewal: kept (or defaulted) there, dropped otherwise.
-  .transform((t) => ({ ...t, renewalNoticeDays: t.renewal === 'automatic' ? (t.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT) : null }));
+});
+// A notice period belongs only to automatic renewal: kept (or defaulted) there, dropped otherwise.
+const withRenewalNotice = <T extends { renewal: (typeof RENEWAL_TERMS)[number]; renewalNoticeDays: number | null }>(t: T): T => ({ ...t, renewalNoticeDays: t.renewal === 'automatic' ? (t.renewalNoticeDays ?? RENEWAL_NOTICE_DAYS_DEFAULT) : null });
+export const proposeTermsSchema = proposeTermsFields.transform(withRenewalNotice);
 export type ProposeTermsRequest = z.output<typeof proposeTermsSchema>;
+
+/**
+ * The terms checked against `today` (YYYY-MM-DD, the calendar day of the API's clock, UTC): a past start
+ * date is one more field error, answered with every other one (issue 25, item 19: checked after the rest,
+ * it was flagged only on a second submit).
+ */
+export function proposeTermsSchemaOn(today: string) {
+  return proposeTermsFields.extend({ startDate: calendarDate.refine((v) => v >= today, { error: AGREEMENT_MESSAGES.startDatePast }) }).transform(withRenewalNotice);
+}
 /** The free-text fields, stripped of markup before validation (spec 5's rule for user text). */
 export const PROPOSAL_TEXT_FIELDS = ['growingActivities', 'accessHours', 'notes'] as const;
 

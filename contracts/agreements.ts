@@ -45,6 +45,8 @@ export const AGREEMENT_MESSAGES = {
   demoListing: 'This is an example listing: lease terms cannot be proposed on it.',
   listingGone: 'This space is no longer listed: lease terms cannot be proposed on it.',
   listingHidden: 'This listing was hidden by FarmSpace: lease terms cannot be proposed or accepted on it.',
+  /** Shown in the thread (issue 25, item 20) instead of a Propose terms button that the API would refuse. */
+  otherSuspended: 'This account is suspended by FarmSpace: messages and lease terms can no longer be sent in this conversation.',
   alreadyOpen: 'You already have open terms in this conversation. Withdraw them before proposing new ones, or wait for an answer.',
   ownProposal: 'You proposed these terms: the other party accepts or declines them.',
   notProposer: 'Only the party who proposed these terms can withdraw them.',

@@ -73,7 +73,9 @@ export type ConversationListItem = {
   otherUser: { id: number; firstName: string; lastName: string; suspended?: boolean };
   /** noLongerListed: the owner deleted the listing; the conversation stays (docs/decisions/0304). */
   /** pricePerMonth, currency, size: added (issue 20) to prefill and check lease terms. */
-  space: { id: number; title: string; noLongerListed: boolean; pricePerMonth: string; currency: string; size: number };
+  /** hidden (FarmSpace hid the listing: no terms can be proposed or accepted) and availableFrom (YYYY-MM-DD,
+   *  the first day a lease can start): added (issue 25, items 19 and 20). */
+  space: { id: number; title: string; noLongerListed: boolean; hidden: boolean; availableFrom: string | null; pricePerMonth: string; currency: string; size: number };
   unreadCount: number;
   lastMessageAt: string;
 };

@@ -25,6 +25,8 @@ export function currencyOfCountry(country: string): ListingCurrency {
 export const MAX_PRICE_PER_MONTH = 99_999_999.99;
 export const MAX_SIZE_SQFT = 100_000_000;
 export const MAX_IMAGES = 10;
+/** A listing's title and description, at most (the API refuses more with a 400; the form counts against them). */
+export const MAX_TITLE = 255;
 export const MAX_DESCRIPTION = 5000;
 
 /** Response headers of GET /api/spaces (the body stays the spec's plain list). */

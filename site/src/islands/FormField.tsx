@@ -1,5 +1,5 @@
-// Form fields for every island: Field (a label, the control, a hint or an error) and on top of it a
-// labelled input and a password input with a show/hide toggle (aria-invalid, aria-describedby).
+// Form fields for every island: Field (a label, the control, a hint or an error, a character count) and on
+// top of it a labelled input and a password input with a show/hide toggle (aria-invalid, aria-describedby).
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
@@ -8,14 +8,49 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' 
   value: string;
   error?: string;
   hint?: ReactNode;
+  /** The most characters the API takes: the field counts against it (never `maxLength`, which cuts silently). */
+  limit?: number;
   onValueChange(value: string): void;
 };
 
 const inputClass =
   'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
 
-/** The frame of one field: its label (with a mark when required), the control, then a hint or an error. */
-export function Field({ id, label, required, hint, error, name, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; name?: string; children: ReactNode }) {
+/**
+ * A long field's count against its limit (issue 25, item 10). A browser's `maxLength` cuts a paste at the
+ * limit without a word, so long fields have none: they show "1,234 / 5,000", and past the limit say by how
+ * much in the danger colour; the form then refuses to send, with the contract's message.
+ */
+export function LengthCounter({ id, name, length, max }: { id?: string; name?: string; length: number; max: number }) {
+  const over = length - max;
+  return (
+    <p id={id} className={`text-xs tabular-nums ${over > 0 ? 'font-semibold text-[var(--color-danger)]' : 'text-muted'}`} data-length-counter={name} aria-live={over > 0 ? 'polite' : undefined}>
+      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} characters
+      {over > 0 && ` — ${over.toLocaleString('en-US')} too many`}
+    </p>
+  );
+}
+
+/** The frame of one field: its label (with a mark when required), the control, then a hint or an error, and its count when it has a limit. */
+export function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  name,
+  limit,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  name?: string;
+  limit?: { length: number; max: number };
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
@@ -37,27 +72,28 @@ export function Field({ id, label, required, hint, error, name, children }: { id
           {error}
         </p>
       )}
+      {limit && <LengthCounter id={`${id}-count`} name={name} length={limit.length} max={limit.max} />}
     </div>
   );
 }
 
-/** aria-describedby for a control inside Field: its error, else its hint. */
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  return [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+/** aria-describedby for a control inside Field: its error, else its hint; and its count. */
+export function describedBy(id: string, error?: string, hint?: ReactNode, limited?: boolean): string | undefined {
+  return [error ? `${id}-error` : '', hint ? `${id}-hint` : '', limited ? `${id}-count` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-export function FormField({ label, name, value, error, hint, onValueChange, ...input }: FieldProps) {
+export function FormField({ label, name, value, error, hint, limit, onValueChange, ...input }: FieldProps) {
   const id = useId();
   return (
-    <Field id={id} label={label} hint={hint} error={error} name={name}>
+    <Field id={id} label={label} hint={hint} error={error} name={name} limit={limit === undefined ? undefined : { length: value.length, max: limit }}>
       <input
         {...input}
         id={id}
         name={name}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-invalid={error || (limit !== undefined && value.length > limit) ? true : undefined}
+        aria-describedby={describedBy(id, error, hint, limit !== undefined)}
         className={`${inputClass} ${error ? 'border-[var(--color-danger)]' : 'border-line'}`}
       />
     </Field>

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
-import { createSpaceSchema, LISTING_COUNTRIES, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
+import { createSpaceSchema, LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
 import { atom } from 'nanostores';
 import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
 import { createFetcherStore } from '../lib/fetcher';
@@ -252,11 +252,11 @@ export default function ListSpaceForm() {
       )}
       <fieldset className="space-y-5">
         <legend className="text-lg font-semibold text-ink">About the space</legend>
-        <Field id="ls-title" label="Space Title" required>
-          <input id="ls-title" className={fieldClass('title')} {...aria('title')} maxLength={255} value={form.title} onChange={(e) => set('title', e.target.value)} placeholder="Sunny rooftop with water access" />
+        <Field id="ls-title" label="Space Title" required name="title" limit={{ length: form.title.length, max: MAX_TITLE }}>
+          <input id="ls-title" className={fieldClass('title')} {...aria('title')} aria-describedby="ls-title-count" value={form.title} onChange={(e) => set('title', e.target.value)} placeholder="Sunny rooftop with water access" />
         </Field>
-        <Field id="ls-description" label="Description" required>
-          <textarea id="ls-description" rows={5} className={fieldClass('description')} {...aria('description')} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} placeholder="Light, access, water, power, what growers can and cannot do…" />
+        <Field id="ls-description" label="Description" required name="description" limit={{ length: form.description.length, max: MAX_DESCRIPTION }}>
+          <textarea id="ls-description" rows={5} className={fieldClass('description')} {...aria('description')} aria-describedby="ls-description-count" value={form.description} onChange={(e) => set('description', e.target.value)} placeholder="Light, access, water, power, what growers can and cannot do…" />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="ls-spaceType" label="Space Type" required>

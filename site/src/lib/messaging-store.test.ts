@@ -6,7 +6,7 @@ const item = (id: number, minute: number, unreadCount = 0): ConversationListItem
   id,
   spaceId: id,
   otherUser: { id: 100 + id, firstName: 'Other', lastName: `${id}` },
-  space: { id, title: `Space ${id}`, noLongerListed: false, pricePerMonth: '1000.00', currency: 'USD', size: 1000 },
+  space: { id, title: `Space ${id}`, noLongerListed: false, hidden: false, availableFrom: null, pricePerMonth: '1000.00', currency: 'USD', size: 1000 },
   unreadCount,
   lastMessageAt: new Date(Date.UTC(2026, 10, 23, 12, minute)).toISOString(),
 });

@@ -1,7 +1,7 @@
 // Lease proposals and agreement drafts (issue 20), for the two parties of a conversation only (anyone else
 // 404, a visitor 401). Thin: parse with the contracts, call the services, answer.
 import { Router } from 'express';
-import { AGREEMENT_MESSAGES, declineProposalSchema, PROPOSAL_TEXT_FIELDS, proposeTermsSchema } from '#contracts/agreements.schemas';
+import { AGREEMENT_MESSAGES, declineProposalSchema, PROPOSAL_TEXT_FIELDS, proposeTermsSchemaOn } from '#contracts/agreements.schemas';
 import { MESSAGING_MESSAGES } from '#contracts/messaging';
 import type { AppContext } from '../../app-context';
 import { HOUR } from '../../lib/clock';
@@ -43,7 +43,9 @@ export function createAgreementsRouter(ctx: AppContext): Router {
     userRateLimit(ctx, PROPOSAL_LIMIT),
     async (req, res) => {
       const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
-      const input = parseInput(proposeTermsSchema, stripMarkupFields(req.body ?? {}, PROPOSAL_TEXT_FIELDS));
+      // The calendar day (UTC) of the clock: a start date before it is in the past.
+      const today = ctx.clock.now().toISOString().slice(0, 10);
+      const input = parseInput(proposeTermsSchemaOn(today), stripMarkupFields(req.body ?? {}, PROPOSAL_TEXT_FIELDS));
       const proposal = await proposeTerms(messaging, currentUser(req), id, input);
       res.status(201).location(`/api/proposals/${proposal.id}`).json(proposal);
     },

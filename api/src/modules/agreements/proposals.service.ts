@@ -139,8 +139,6 @@ export async function proposeTerms(ctx: MessagingContext<Database>, user: Sessio
     if (conversation.isDemoListing) throw AppError.forbidden(AGREEMENT_MESSAGES.demoListing);
     if (conversation.deleted) throw AppError.conflict(AGREEMENT_MESSAGES.listingGone);
     await refuseWhenModerated(tx, conversation, user.id);
-    // The calendar day (UTC) of the clock: a start date before it is in the past.
-    if (input.startDate < now.toISOString().slice(0, 10)) throw AppError.badRequest(`startDate: ${AGREEMENT_MESSAGES.startDatePast}`, { startDate: AGREEMENT_MESSAGES.startDatePast });
     if (input.areaSqFt !== null && input.areaSqFt > conversation.size) {
       const message = AGREEMENT_MESSAGES.areaTooLarge(conversation.size);
       throw AppError.badRequest(`areaSqFt: ${message}`, { areaSqFt: message });

@@ -195,6 +195,9 @@ type ListRow = RawRow<{
   space_id: (typeof conversations.$inferSelect)['spaceId'];
   title: (typeof spaces.$inferSelect)['title'];
   no_longer_listed: boolean;
+  hidden: boolean;
+  /** YYYY-MM-DD (formatted in SQL: drivers differ on how they return a date). */
+  available_from: string | null;
   price_per_month: (typeof spaces.$inferSelect)['pricePerMonth'];
   currency: (typeof spaces.$inferSelect)['currency'];
   size: (typeof spaces.$inferSelect)['size'];
@@ -223,7 +226,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
     ? sql`and last_message_at <= ${before.lastMessageAt}::timestamptz and (last_message_at, id) < (${before.lastMessageAt}::timestamptz, ${before.id})`
     : sql``;
   const take = query.limit + 1;
-  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
+  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.hidden, s.available_from, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -233,7 +236,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
             where farmer_id = ${userId} and owner_id <> ${userId} ${older} order by last_message_at desc, id desc limit ${take})
           order by last_message_at desc, id desc limit ${take}
         ) c
-        cross join lateral (select title, deleted_at is not null as no_longer_listed, price_per_month, currency, size from spaces where id = c.space_id limit 1) s
+        cross join lateral (select title, deleted_at is not null as no_longer_listed, hidden_at is not null as hidden, to_char(available_from, 'YYYY-MM-DD') as available_from, price_per_month, currency, size from spaces where id = c.space_id limit 1) s
         cross join lateral (select first_name, last_name, suspended_at is not null as suspended from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
@@ -259,7 +262,16 @@ export async function listConversations(db: Executor, userId: number, query: Con
       id: Number(r.id),
       spaceId: Number(r.space_id),
       otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended) },
-      space: { id: Number(r.space_id), title: r.title, noLongerListed: Boolean(r.no_longer_listed), pricePerMonth: String(r.price_per_month), currency: r.currency, size: Number(r.size) },
+      space: {
+        id: Number(r.space_id),
+        title: r.title,
+        noLongerListed: Boolean(r.no_longer_listed),
+        hidden: Boolean(r.hidden),
+        availableFrom: r.available_from,
+        pricePerMonth: String(r.price_per_month),
+        currency: r.currency,
+        size: Number(r.size),
+      },
       unreadCount: Number(r.unread),
       lastMessageAt: new Date(r.last_message_at).toISOString(),
     })),

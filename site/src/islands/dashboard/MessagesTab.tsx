@@ -1,25 +1,36 @@
-// Messages (spec 2.8): the conversation list (400 px high) and the open thread (300 px) with a 2-row box.
+// Messages (spec 2.8): the conversation list and the open thread with a 2-row box. The thread takes the
+// height of the screen below the navigation bar (issue 25, item 9: a fixed 300 px box could not hold a
+// proposal card) and follows its newest item. On a phone the list stands above the thread, so choosing a
+// conversation brings the thread into view.
 // The first conversation (or the one in the address) is selected automatically; Enter sends, Shift+Enter
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
 import { ReportDialog } from '../spaces/ReportDialog';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '#contracts/messaging';
 import { errorMessage } from '../../lib/api-client';
 import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
 import { showToast } from '../../lib/toast-store';
 import { displayName } from '#contracts/auth';
 import { SUPPORT_EMAIL } from '#contracts/constants';
+import { LengthCounter } from '../FormField';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
-import { ProposalThreadItem, ProposeTermsButton, useConversationProposals } from './ProposalThread';
+import { ProposalThreadItem, ProposeTermsButton, termsClosedReason, useConversationProposals } from './ProposalThread';
+import { AGREEMENT_MESSAGES } from '#contracts/agreements';
+import { useFollowNewest } from './use-follow-newest';
+import { useThreadHeight } from './use-thread-height';
 
 export function MessagesTab({ userId, requestedConversation, onSelect }: { userId: number; requestedConversation: number | null; onSelect(id: number): void }) {
   const conversations = useStore($conversations);
   const older = useStore($olderConversations);
   const selected = useStore($selectedConversation);
   const list = useMemo(() => conversations.data && mergeConversationPages(conversations.data, older.items), [conversations.data, older.items]);
+  // Whether the reader chose the open conversation (a click, or the address naming it), not the default.
+  const [chosen, setChosen] = useState(requestedConversation !== null);
+  const [grid, setGrid] = useState<HTMLDivElement | null>(null);
+  const paneHeight = useThreadHeight(grid);
 
   // Select the conversation the address names (if it is ours), else the first one.
   useEffect(() => {
@@ -44,12 +55,17 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
   }
   const current = list.find((c) => c.id === selected) ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-labelledby="conversations-title" className="card flex flex-col overflow-hidden">
+    // The panes' height (use-thread-height.ts); until it is measured, the window below the navigation bar.
+    <div
+      ref={setGrid}
+      className="grid gap-4 [--thread-height:max(30rem,calc(100dvh-5rem))] lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+      style={paneHeight ? ({ '--thread-height': `${paneHeight}px` } as CSSProperties) : undefined}
+    >
+      <section aria-labelledby="conversations-title" className="card flex flex-col overflow-hidden lg:max-h-[var(--thread-height)]">
         <h2 id="conversations-title" className="border-b border-line px-4 py-3 text-base font-semibold text-ink">
           Conversations
         </h2>
-        <ul className="max-h-[400px] overflow-y-auto lg:h-[400px]" data-testid="conversation-list">
+        <ul className="max-h-[400px] overflow-y-auto lg:max-h-none lg:min-h-0 lg:flex-1" data-testid="conversation-list">
           {list.map((c) => (
             <li key={c.id}>
               <ConversationItem
@@ -57,6 +73,7 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
                 selected={c.id === selected}
                 onSelect={() => {
                   $selectedConversation.set(c.id);
+                  setChosen(true);
                   onSelect(c.id);
                 }}
               />
@@ -73,7 +90,7 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
           )}
         </ul>
       </section>
-      {current && <Thread key={current.id} conversation={current} userId={userId} />}
+      {current && <Thread key={current.id} conversation={current} userId={userId} chosen={chosen} />}
     </div>
   );
 }
@@ -110,25 +127,35 @@ function ConversationItem({ conversation: c, selected, onSelect }: { conversatio
   );
 }
 
-function Thread({ conversation, userId }: { conversation: ConversationListItem; userId: number }) {
+function Thread({ conversation, userId, chosen }: { conversation: ConversationListItem; userId: number; chosen: boolean }) {
   const thread = useStore($thread);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
+  // The count shows as the text nears the limit (a chat box does not need "0 / 5,000" under every line).
+  const nearLimit = draft.length >= MESSAGE_MAX_LENGTH * 0.8;
+  const tooLong = draft.length > MESSAGE_MAX_LENGTH;
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
+  const section = useRef<HTMLElement>(null);
   const inputId = useId();
   const messages = thread.data;
-  const lastId = messages?.at(-1)?.id;
+  const newest = messages?.at(-1);
   const proposals = useConversationProposals(conversation.id, messages);
+  const termsClosed = termsClosedReason(conversation);
+  useFollowNewest(scroller, content, newest?.id, newest?.senderId === userId);
 
-  // Keep the newest message in view when one arrives.
+  // On a phone the thread stands below the list: bring it into view when a conversation is chosen (the
+  // first one chosen for the reader on arrival only when the address asked for it).
   useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lastId]);
+    const el = section.current;
+    if (!el || window.matchMedia('(min-width: 1024px)').matches) return;
+    if (!chosen) return;
+    el.scrollIntoView({ block: 'start' });
+  }, [chosen]);
 
   async function send() {
     const content = draft.trim();
-    if (!content || sending) return;
+    if (!content || sending || tooLong) return;
     setSending(true);
     try {
       await sendMessage(conversation.id, content);
@@ -149,7 +176,7 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
   }
 
   return (
-    <section aria-labelledby="thread-title" className="card flex flex-col overflow-hidden">
+    <section ref={section} aria-labelledby="thread-title" className="card flex h-[var(--thread-height)] flex-col overflow-hidden" data-testid="thread-pane">
       <div className="border-b border-line px-4 py-3">
         <div className="flex items-start justify-between gap-2">
           <h2 id="thread-title" className="text-base font-semibold text-ink">
@@ -164,10 +191,16 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
           <NoLongerListed space={conversation.space} />
         </p>
         {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
-        {conversation.otherUser.suspended && (
-          <p className="mt-1 text-xs font-semibold text-ink" data-suspended>
-            This account is suspended by FarmSpace: messages can no longer be sent in this conversation.
+        {conversation.otherUser.suspended ? (
+          <p className="mt-1 text-xs font-semibold text-ink" data-suspended data-terms-closed>
+            {AGREEMENT_MESSAGES.otherSuspended}
           </p>
+        ) : (
+          termsClosed && (
+            <p className="mt-1 text-xs font-semibold text-ink" data-terms-closed>
+              {termsClosed}
+            </p>
+          )
         )}
         {/* An agreed lease with a suspended person (issue 25 item 24): what to do now, as the e-mail says. */}
         {conversation.otherUser.suspended && [...proposals.values()].some((p) => p.status === 'accepted') && (
@@ -180,24 +213,26 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
           <ReportDialog target={{ conversationId: conversation.id }} label="Report this person" />
         </p>
       </div>
-      <div ref={scroller} className="h-[300px] overflow-y-auto px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (
           <p className="text-sm text-muted">{thread.error ? MESSAGING_TEXTS.messagesFetchFailure : 'Loading messages…'}</p>
         ) : messages.length === 0 ? (
           <p className="text-sm text-muted">{MESSAGING_TEXTS.noMessages}</p>
         ) : (
-          <ol className="flex flex-col gap-2">
+          <ol ref={content} className="flex flex-col gap-2">
             {messages.map((m, i) => {
               if (m.proposalId !== null) {
                 const first = messages.findIndex((other) => other.proposalId === m.proposalId) === i;
-                return <ProposalThreadItem key={m.id} message={m} first={first} proposal={proposals.get(m.proposalId)} conversation={conversation} userId={userId} otherName={displayName(conversation.otherUser)} />;
+                const proposal = proposals.get(m.proposalId);
+                const previous = proposal?.replacesId ? proposals.get(proposal.replacesId) : undefined;
+                return <ProposalThreadItem key={m.id} message={m} first={first} proposal={proposal} previous={previous} conversation={conversation} userId={userId} otherName={displayName(conversation.otherUser)} />;
               }
               const mine = m.senderId === userId;
               return (
                 <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message={m.id}>
                   <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${mine ? 'bg-brand-700 text-white' : 'bg-soil-100 text-ink'}`}>
                     <span className="sr-only">{mine ? 'You' : displayName(conversation.otherUser)}: </span>
-                    <p className="break-words whitespace-pre-wrap">{decodeMessageEntities(m.content)}</p>
+                    <p className="whitespace-pre-wrap wrap-anywhere">{decodeMessageEntities(m.content)}</p>
                     <p className={`mt-1 text-[11px] ${mine ? 'text-brand-100' : 'text-muted'}`}>{messageTime(m.createdAt)}</p>
                   </div>
                 </li>
@@ -208,28 +243,39 @@ function Thread({ conversation, userId }: { conversation: ConversationListItem; 
         {thread.error && messages && <p className="mt-2 text-xs text-[var(--color-danger)]">{MESSAGING_TEXTS.messagesFetchFailure}</p>}
       </div>
       <form
-        className="flex items-end gap-2 border-t border-line p-3"
+        className="flex flex-col gap-1 border-t border-line p-3"
         onSubmit={(e) => {
           e.preventDefault();
           void send();
         }}
       >
-        <label htmlFor={inputId} className="sr-only">
-          Type a message
-        </label>
-        <textarea
-          id={inputId}
-          rows={2}
-          value={draft}
-          maxLength={MESSAGE_MAX_LENGTH}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Type a message… (Enter to send, Shift+Enter for a new line)"
-          className="min-w-0 flex-1 resize-none rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-        <button type="submit" className="btn-primary" disabled={!draft.trim() || sending}>
-          {sending ? 'Sending...' : 'Send'}
-        </button>
+        <div className="flex items-end gap-2">
+          <label htmlFor={inputId} className="sr-only">
+            Type a message
+          </label>
+          {/* No maxLength: it would cut a long paste silently; the count below says what is too much. The
+              placeholder stays short enough for a phone's two rows; the keys are told beside it. */}
+          <textarea
+            id={inputId}
+            rows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Type a message…"
+            aria-describedby={`${inputId}-keys${nearLimit ? ` ${inputId}-count` : ''}`}
+            aria-invalid={tooLong || undefined}
+            className={`min-w-0 flex-1 resize-none rounded-lg border bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none ${tooLong ? 'border-[var(--color-danger)]' : 'border-line'}`}
+          />
+          <button type="submit" className="btn-primary" disabled={!draft.trim() || sending || tooLong}>
+            {sending ? 'Sending...' : 'Send'}
+          </button>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
+          <p id={`${inputId}-keys`} className="hidden text-xs text-muted sm:block">
+            Enter sends · Shift+Enter starts a new line
+          </p>
+          {nearLimit && <LengthCounter id={`${inputId}-count`} name="message" length={draft.length} max={MESSAGE_MAX_LENGTH} />}
+        </div>
       </form>
     </section>
   );

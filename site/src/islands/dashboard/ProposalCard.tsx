@@ -1,10 +1,14 @@
 // A lease proposal in the thread (issue 20), where it was made: its terms, its state, and what the viewer
 // may do with it — the other party accepts, declines (with an optional reason) or counters; the proposer
-// withdraws; accepted terms offer the agreement draft as PDF and text.
+// withdraws; accepted terms offer the agreement draft as PDF and text. A counter marks each term it changed,
+// with the value it replaced; Accept asks first, since it makes the agreement (issue 25, item 19). Where
+// the API would refuse to accept (a hidden listing, a suspended party) Accept and Counter are not offered.
+import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import {
   AGREEMENT_TEXTS,
   agreementPath,
+  DECLINE_REASON_MAX,
   formatArea,
   formatDeposit,
   formatLeaseDate,
@@ -19,6 +23,7 @@ import type { ConversationListItem } from '#contracts/messaging';
 import { errorMessage } from '../../lib/api-client';
 import { answerProposal } from '../../lib/agreements-store';
 import { showToast } from '../../lib/toast-store';
+import { LengthCounter } from '../FormField';
 import { ProposalForm } from './ProposalForm';
 
 const STATUS: Record<ProposalStatus, { label: string; tone: string }> = {
@@ -42,9 +47,46 @@ export function AgreementLinks({ proposalId, className = '' }: { proposalId: num
   );
 }
 
-export function ProposalCard({ proposal: p, conversation, userId, otherName }: { proposal: LeaseProposal; conversation: ConversationListItem; userId: number; otherName: string }) {
+type TermKey = 'rent' | 'startDate' | 'termMonths' | 'areaSqFt' | 'depositMonths' | 'renewal' | 'utilitiesPaidBy' | 'insuranceAmount' | 'accessHours' | 'growingActivities';
+type Term = { key: TermKey; label: string; value: string };
+
+/** The card's rows; an optional term with no value is left out (null). */
+function termsOf(p: LeaseProposal, spaceSize: number): Record<TermKey, Term | null> {
+  const row = (key: TermKey, label: string, value: string | null): Term | null => (value ? { key, label, value } : null);
+  return {
+    rent: row('rent', 'Monthly rent', formatMoney(p.rent, p.currency)),
+    startDate: row('startDate', 'Start date', formatLeaseDate(p.startDate)),
+    termMonths: row('termMonths', 'Term', formatTerm(p.termMonths)),
+    areaSqFt: row('areaSqFt', 'Area let', formatArea(p.areaSqFt, spaceSize)),
+    depositMonths: row('depositMonths', 'Deposit', formatDeposit(p.depositMonths)),
+    renewal: row('renewal', 'Renewal', formatRenewal(p)),
+    utilitiesPaidBy: row('utilitiesPaidBy', 'Utilities', UTILITIES_PAYER_LABEL[p.utilitiesPaidBy]),
+    insuranceAmount: row('insuranceAmount', 'Insurance', p.insuranceAmount !== null ? formatMoney(p.insuranceAmount, p.currency) : null),
+    accessHours: row('accessHours', 'Access', p.accessHours || null),
+    growingActivities: row('growingActivities', 'Growing', p.growingActivities || null),
+  };
+}
+
+export function ProposalCard({
+  proposal: p,
+  previous,
+  closed = false,
+  conversation,
+  userId,
+  otherName,
+}: {
+  proposal: LeaseProposal;
+  /** The terms this proposal countered: each changed term is marked with the value it replaced. */
+  previous?: LeaseProposal;
+  /** The API would refuse to accept (hidden listing, suspended party): no Accept or Counter. */
+  closed?: boolean;
+  conversation: ConversationListItem;
+  userId: number;
+  otherName: string;
+}) {
   const mine = p.proposedBy === userId;
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -57,6 +99,7 @@ export function ProposalCard({ proposal: p, conversation, userId, otherName }: {
       await answerProposal(p, action, action === 'decline' ? reason : undefined);
       showToast(action === 'accept' ? AGREEMENT_TEXTS.accepted : action === 'decline' ? AGREEMENT_TEXTS.declined : AGREEMENT_TEXTS.withdrawn);
       setDeclining(false);
+      setConfirming(false);
     } catch (error) {
       showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
     } finally {
@@ -64,18 +107,17 @@ export function ProposalCard({ proposal: p, conversation, userId, otherName }: {
     }
   }
 
-  const terms: [string, string][] = [
-    ['Monthly rent', formatMoney(p.rent, p.currency)],
-    ['Start date', formatLeaseDate(p.startDate)],
-    ['Term', formatTerm(p.termMonths)],
-    ['Area let', formatArea(p.areaSqFt, conversation.space.size)],
-    ['Deposit', formatDeposit(p.depositMonths)],
-    ['Renewal', formatRenewal(p)],
-    ['Utilities', UTILITIES_PAYER_LABEL[p.utilitiesPaidBy]],
-    ...(p.insuranceAmount !== null ? ([['Insurance', formatMoney(p.insuranceAmount, p.currency)]] as [string, string][]) : []),
-    ...(p.accessHours ? ([['Access', p.accessHours]] as [string, string][]) : []),
-    ...(p.growingActivities ? ([['Growing', p.growingActivities]] as [string, string][]) : []),
-  ];
+  const now = termsOf(p, conversation.space.size);
+  const before = previous ? termsOf(previous, conversation.space.size) : null;
+  // A row shows when it has a value now, or had one in the countered terms (then it was cleared).
+  const rows = (Object.keys(now) as TermKey[]).flatMap((key) => {
+    const current = now[key];
+    const was = before?.[key] ?? null;
+    const changed = before !== null && (current?.value ?? null) !== (was?.value ?? null);
+    if (!current && !changed) return [];
+    return [{ key, label: current?.label ?? was!.label, value: current?.value ?? 'none', was: changed ? (was?.value ?? 'none') : null }];
+  });
+  const notesChanged = previous !== undefined && previous.notes !== p.notes;
   const faded = p.status === 'withdrawn' || p.status === 'countered';
   return (
     <article
@@ -90,15 +132,28 @@ export function ProposalCard({ proposal: p, conversation, userId, otherName }: {
         </h3>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
       </div>
+      {before && p.status === 'open' && <p className="mt-1 text-xs text-muted">Changes from the terms before are marked.</p>}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        {terms.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="font-medium break-words text-ink">{value}</dd>
+        {rows.map(({ key, label, value, was }) => (
+          <div key={key} className="contents" data-changed={was !== null ? key : undefined}>
+            <dt className={was !== null ? '-ml-1 rounded-l bg-amber-100 pl-1 font-semibold text-amber-950' : 'text-muted'}>{label}</dt>
+            <dd className={`font-medium wrap-anywhere text-ink ${was !== null ? '-mr-1 rounded-r bg-amber-100 pr-1' : ''}`}>
+              {value}
+              {was !== null && (
+                <span className="block text-xs font-normal text-amber-950">
+                  <span className="sr-only">changed, </span>was <s>{was}</s>
+                </span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>
-      {p.notes && <p className="mt-2 rounded-lg bg-soil-50 p-2 break-words whitespace-pre-wrap text-ink">{p.notes}</p>}
+      {p.notes && (
+        <p className={`mt-2 rounded-lg p-2 whitespace-pre-wrap wrap-anywhere text-ink ${notesChanged ? 'bg-amber-100' : 'bg-soil-50'}`} data-changed={notesChanged ? 'notes' : undefined}>
+          {notesChanged && <span className="block text-xs font-semibold text-amber-950">New note</span>}
+          {p.notes}
+        </p>
+      )}
       {p.status === 'declined' && p.declineReason && (
         <p className="mt-2 text-ink">
           <span className="text-muted">Reason: </span>
@@ -123,10 +178,40 @@ export function ProposalCard({ proposal: p, conversation, userId, otherName }: {
       )}
       {p.status === 'open' && !mine && !declining && (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className="btn-primary px-3 py-1.5" disabled={busy} onClick={() => void run('accept')}>
-            Accept terms
-          </button>
-          <ProposalForm conversation={conversation} base={p} counter trigger={<button type="button" className="btn-outline px-3 py-1.5" disabled={busy}>Counter</button>} />
+          {!closed && (
+            <>
+              <Dialog.Root open={confirming} onOpenChange={(next) => !busy && setConfirming(next)}>
+                <Dialog.Trigger asChild>
+                  <button type="button" className="btn-primary px-3 py-1.5" disabled={busy}>
+                    Accept terms
+                  </button>
+                </Dialog.Trigger>
+                <Dialog.Portal>
+                  <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
+                  <Dialog.Content
+                    role="alertdialog"
+                    className="fixed top-1/2 left-1/2 z-[90] w-[calc(100vw-2rem)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+                    data-testid="accept-confirm"
+                  >
+                    <Dialog.Title className="text-lg font-bold text-ink">Accept these terms?</Dialog.Title>
+                    <Dialog.Description className="mt-2 text-sm text-ink">
+                      {formatMoney(p.rent, p.currency)} a month for {formatTerm(p.termMonths)} from {formatLeaseDate(p.startDate)}. Accepting closes the negotiation and makes the agreement
+                      draft for both of you; it cannot be undone here.
+                    </Dialog.Description>
+                    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                      <Dialog.Close className="btn-outline" disabled={busy}>
+                        Cancel
+                      </Dialog.Close>
+                      <button type="button" className="btn-primary" disabled={busy} onClick={() => void run('accept')}>
+                        {busy ? 'Accepting…' : 'Accept terms'}
+                      </button>
+                    </div>
+                  </Dialog.Content>
+                </Dialog.Portal>
+              </Dialog.Root>
+              <ProposalForm conversation={conversation} base={p} counter trigger={<button type="button" className="btn-outline px-3 py-1.5" disabled={busy}>Counter</button>} />
+            </>
+          )}
           <button type="button" className="btn-ghost px-3 py-1.5" disabled={busy} onClick={() => setDeclining(true)}>
             Decline
           </button>
@@ -143,9 +228,17 @@ export function ProposalCard({ proposal: p, conversation, userId, otherName }: {
           <label htmlFor={reasonId} className="text-sm font-medium text-ink">
             Reason (optional)
           </label>
-          <input id={reasonId} className="w-full rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+          <input
+            id={reasonId}
+            className="w-full rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink"
+            value={reason}
+            aria-describedby={`${reasonId}-count`}
+            aria-invalid={reason.length > DECLINE_REASON_MAX || undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <LengthCounter id={`${reasonId}-count`} name="declineReason" length={reason.length} max={DECLINE_REASON_MAX} />
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary px-3 py-1.5" disabled={busy}>
+            <button type="submit" className="btn-primary px-3 py-1.5" disabled={busy || reason.length > DECLINE_REASON_MAX}>
               Decline terms
             </button>
             <button type="button" className="btn-outline px-3 py-1.5" disabled={busy} onClick={() => setDeclining(false)}>

@@ -1,6 +1,8 @@
 // Propose (or counter) lease terms in a conversation (issue 20): a dialog with every term, the rent
-// prefilled with the listing's price (or the terms being countered). The API checks the terms with the
-// shared contract; its field errors are shown beside the fields.
+// prefilled with the listing's price (or the terms being countered), the start on the day the listing is
+// available from (or the first of next month). The API checks the terms with the shared contract, all at
+// once; its field errors are shown beside the fields and read out in the toast. Long fields count their
+// characters against the contract's limits instead of cutting a paste.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -24,7 +26,7 @@ import type { ConversationListItem } from '#contracts/messaging';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 import { proposeTerms, type ProposalDraft } from '../../lib/agreements-store';
 import { showToast } from '../../lib/toast-store';
-import { Field, FormField } from '../FormField';
+import { describedBy, Field, FormField } from '../FormField';
 
 const control = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
 
@@ -40,11 +42,17 @@ function firstOfNextMonth(): string {
   return `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-01`;
 }
 
+/** The first start the listing allows: its "available from" while that is ahead, else the first of next month. */
+function defaultStart(conversation: ConversationListItem): string {
+  const from = conversation.space.availableFrom;
+  return from && from >= todayIso() ? from : firstOfNextMonth();
+}
+
 function initialDraft(conversation: ConversationListItem, base: LeaseProposal | null): ProposalDraft {
   if (base) {
     return {
       rent: base.rent,
-      startDate: base.startDate < todayIso() ? firstOfNextMonth() : base.startDate,
+      startDate: base.startDate < todayIso() ? defaultStart(conversation) : base.startDate,
       termMonths: String(base.termMonths),
       areaSqFt: base.areaSqFt === null ? '' : String(base.areaSqFt),
       depositMonths: String(base.depositMonths),
@@ -59,7 +67,7 @@ function initialDraft(conversation: ConversationListItem, base: LeaseProposal | 
   }
   return {
     rent: conversation.space.pricePerMonth,
-    startDate: firstOfNextMonth(),
+    startDate: defaultStart(conversation),
     termMonths: '12',
     areaSqFt: '',
     depositMonths: '2',
@@ -105,8 +113,15 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
       showToast(AGREEMENT_TEXTS.proposed);
       setOpen(false);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fieldErrors) setErrors(error.fieldErrors);
-      showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
+      const fields = error instanceof ApiRequestError ? error.fieldErrors : undefined;
+      if (fields) {
+        setErrors(fields);
+        // The contract's field messages name their fields as the form does ("Monthly rent must be…"); the
+        // API's one-line message starts with the raw key ("rent: …"), which is for programs.
+        showToast({ title: 'Please check the terms', description: Object.values(fields).join(' · '), variant: 'destructive' });
+      } else {
+        showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
+      }
     } finally {
       setSending(false);
     }
@@ -215,7 +230,7 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
               label="Access hours"
               name="accessHours"
               placeholder="e.g. 24/7, or Mon-Sat 6:00-20:00"
-              maxLength={ACCESS_HOURS_MAX}
+              limit={ACCESS_HOURS_MAX}
               value={draft.accessHours}
               error={errors.accessHours}
               onValueChange={set('accessHours')}
@@ -224,18 +239,19 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
               label="Growing activities allowed"
               name="growingActivities"
               placeholder="e.g. hydroponic greens, microgreens"
-              maxLength={GROWING_ACTIVITIES_MAX}
+              limit={GROWING_ACTIVITIES_MAX}
               value={draft.growingActivities}
               error={errors.growingActivities}
               onValueChange={set('growingActivities')}
             />
             <div className="sm:col-span-2">
-              <Field id={`${id}-notes`} label="Notes" error={errors.notes} name="notes">
+              <Field id={`${id}-notes`} label="Notes" error={errors.notes} name="notes" limit={{ length: draft.notes.length, max: PROPOSAL_NOTES_MAX }}>
                 <textarea
                   id={`${id}-notes`}
                   name="notes"
                   rows={3}
-                  maxLength={PROPOSAL_NOTES_MAX}
+                  aria-describedby={describedBy(`${id}-notes`, errors.notes, undefined, true)}
+                  aria-invalid={errors.notes || draft.notes.length > PROPOSAL_NOTES_MAX ? true : undefined}
                   className={`${control} resize-y ${errors.notes ? 'border-[var(--color-danger)]' : 'border-line'}`}
                   value={draft.notes}
                   onChange={(e) => set('notes')(e.target.value)}

@@ -1,14 +1,22 @@
 // The thread's hooks for lease proposals (issue 20): the proposals of the open conversation (refreshed
 // when a proposal message arrives), each proposal's card where it was made, later changes as short notes,
-// and the header's Propose terms button.
+// and the header's Propose terms button — not offered where the API would refuse the terms (a listing
+// FarmSpace hid, a suspended party: issue 25, item 20), so nobody fills the form only to be told no.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import type { LeaseProposal } from '#contracts/agreements';
+import { AGREEMENT_MESSAGES, type LeaseProposal } from '#contracts/agreements';
 import { decodeMessageEntities, type ConversationListItem, type Message } from '#contracts/messaging';
 import { $proposals, refreshProposals } from '../../lib/agreements-store';
 import { messageTime } from './format';
 import { ProposalCard } from './ProposalCard';
 import { ProposalForm } from './ProposalForm';
+
+/** Why no terms can be proposed or accepted in this conversation (the API's refusals), or null. */
+export function termsClosedReason(conversation: ConversationListItem): string | null {
+  if (conversation.space.hidden) return AGREEMENT_MESSAGES.listingHidden;
+  if (conversation.otherUser.suspended) return AGREEMENT_MESSAGES.otherSuspended;
+  return null;
+}
 
 export function useConversationProposals(conversationId: number, messages: Message[] | undefined): Map<number, LeaseProposal> {
   const { data } = useStore($proposals);
@@ -25,6 +33,7 @@ export function ProposalThreadItem({
   message,
   first,
   proposal,
+  previous,
   conversation,
   userId,
   otherName,
@@ -32,6 +41,8 @@ export function ProposalThreadItem({
   message: Message;
   first: boolean;
   proposal: LeaseProposal | undefined;
+  /** The terms this proposal countered, if any: the card marks what changed. */
+  previous: LeaseProposal | undefined;
   conversation: ConversationListItem;
   userId: number;
   otherName: string;
@@ -40,7 +51,7 @@ export function ProposalThreadItem({
   if (first && proposal) {
     return (
       <li className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-message={message.id}>
-        <ProposalCard proposal={proposal} conversation={conversation} userId={userId} otherName={otherName} />
+        <ProposalCard proposal={proposal} previous={previous} closed={termsClosedReason(conversation) !== null} conversation={conversation} userId={userId} otherName={otherName} />
       </li>
     );
   }
@@ -54,7 +65,7 @@ export function ProposalThreadItem({
 }
 
 export function ProposeTermsButton({ conversation, proposals, userId }: { conversation: ConversationListItem; proposals: Map<number, LeaseProposal>; userId: number }) {
-  if (conversation.space.noLongerListed) return null;
+  if (conversation.space.noLongerListed || termsClosedReason(conversation)) return null;
   const all = [...proposals.values()].sort((a, b) => b.id - a.id);
   const open = all.find((p) => p.status === 'open');
   if (open && open.proposedBy === userId) return null;

@@ -26,7 +26,9 @@ export function SavedSpacesTab() {
   return (
     <ul className="card divide-y divide-line" aria-label="Saved spaces" data-testid="saved-spaces">
       {items.map((item) => (
-        <li key={item.spaceId} className="flex items-center gap-4 p-4">
+        // A grid, not a row (issue 25, item 22): on a phone the picture, the text and Remove side by side
+        // squeezed the text into a narrow, oddly indented column; there Remove goes under the text.
+        <li key={item.spaceId} className="grid grid-cols-[6rem_minmax(0,1fr)] items-start gap-x-4 gap-y-2 p-4 sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:items-center" data-saved-space={item.spaceId}>
           {item.space ? (
             <SpaceImage space={item.space} className="h-16 w-24 shrink-0 rounded-md bg-brand-50 object-cover" sizes="96px" maxWidth={400} />
           ) : (
@@ -46,7 +48,7 @@ export function SavedSpacesTab() {
               {item.space ? `${item.space.city} · ${formatSize(item.space.size)} · ${formatPrice(item.space.pricePerMonth, item.space.currency)}/month` : 'No longer listed'} · saved {shortDate(item.savedAt)}
             </p>
           </div>
-          <button type="button" className="btn-outline shrink-0 py-1.5 text-sm" onClick={() => void remove(item)}>
+          <button type="button" className="btn-outline col-start-2 justify-self-start py-1.5 text-sm sm:col-start-3" onClick={() => void remove(item)}>
             Remove<span className="sr-only"> {item.title}</span>
           </button>
         </li>

@@ -12,6 +12,7 @@ import type { Space } from '#contracts/spaces.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/space-display';
 import { showToast } from '../../lib/toast-store';
+import { LengthCounter } from '../FormField';
 
 type Values = { farmerName: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -176,18 +177,18 @@ export function ContactDialog({
                 id={`${id}-message`}
                 name="message"
                 rows={5}
-                maxLength={MESSAGE_MAX_LENGTH + 100}
                 className={`${field} resize-y ${errors.message ? 'border-[var(--color-danger)]' : 'border-line'}`}
                 value={values.message}
                 onChange={(e) => change('message', e.target.value)}
                 aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? `${id}-message-error` : undefined}
+                aria-describedby={`${errors.message ? `${id}-message-error ` : ''}${id}-message-count`}
               />
               {errors.message && (
                 <p id={`${id}-message-error`} className="text-sm text-[var(--color-danger)]">
                   {errors.message}
                 </p>
               )}
+              <LengthCounter id={`${id}-message-count`} name="inquiry" length={values.message.length} max={MESSAGE_MAX_LENGTH} />
             </div>
             <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close className="btn-outline" disabled={sending}>

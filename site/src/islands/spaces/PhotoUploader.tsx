@@ -5,7 +5,7 @@
 // has created the draft and calls `uploadPending` (the order and alt texts chosen meanwhile are kept).
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_PHOTO_TEXT, ACCEPTED_PHOTO_TYPES, defaultPhotoAlt, MAX_ALT, MAX_PHOTO_BYTES, MAX_PHOTOS, photoFileUrl, UPLOAD_HEADER, type PhotoView } from '#contracts/photos';
-import { apiFetch, errorMessage } from '../../lib/api-client';
+import { ApiRequestError, apiFetch, errorMessage } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
 import { showToast } from '../../lib/toast-store';
 
@@ -30,6 +30,11 @@ export type PhotoUploaderHandle = {
 
 let nextKey = 0;
 const itemOf = (photo: PhotoView): Item => ({ key: photo.id, status: 'done', progress: 1, photo, alt: photo.alt });
+
+/** An answer that retrying cannot change: the server refused the file itself (not a photo, too large…). */
+function refusedForGood(error: unknown): boolean {
+  return error instanceof ApiRequestError && [400, 413, 415, 422].includes(error.status);
+}
 
 function checkFile(file: File): string | undefined {
   if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type)) return `${file.name}: not a photo we can use. Choose a ${ACCEPTED_PHOTO_TEXT} image.`;
@@ -76,6 +81,14 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
       update(item.key, { status: 'done', progress: 1, photo: saved, alt: saved.alt, file: undefined });
       return saved;
     } catch (error) {
+      if (refusedForGood(error)) {
+        // The server looked at the file and will never take it (issue 25, item 22: a text file named .jpg
+        // was offered Retry and Make cover): it leaves the photos and joins the list of refused files.
+        if (item.preview) URL.revokeObjectURL(item.preview);
+        setItems((list) => list.filter((i) => i.key !== item.key));
+        setRefused((messages) => [...messages, `${item.file!.name}: ${errorMessage(error, 'not a photo we can use.')}`]);
+        return undefined;
+      }
       update(item.key, { status: 'failed', error: errorMessage(error, 'The upload failed. Check your connection and retry.') });
       return undefined;
     }

@@ -44,7 +44,8 @@ export function SaveSpaceButton({ space }: { space: Space }) {
       <svg viewBox="0 0 24 24" className={`h-4 w-4 ${saved ? 'fill-current text-[#9b2c6f]' : 'fill-none'}`} stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path strokeLinejoin="round" d="M12 20.5s-7.5-4.6-9.3-9.1C1.4 8 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.8 1.3-1.7 2.9-2.8 4.9-2.8 3.5 0 5.7 3.5 4.4 6.9-1.8 4.5-9.3 9.1-9.3 9.1Z" />
       </svg>
-      Save
+      {/* The word says the state too (issue 25, item 22): a filled heart alone was missed. */}
+      {saved ? 'Saved' : 'Save'}
     </button>
   );
 }

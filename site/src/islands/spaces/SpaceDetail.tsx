@@ -69,7 +69,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
         <h3 id={`about-${space.id}`} className="text-base font-semibold text-ink">
           About this space
         </h3>
-        <p className="mt-2 text-sm leading-6 whitespace-pre-line text-muted">{space.description}</p>
+        <p className="mt-2 text-sm leading-6 whitespace-pre-line wrap-anywhere text-muted">{space.description}</p>
       </section>
       {space.amenities.length > 0 && (
         <section aria-labelledby={`amenities-${space.id}`}>
@@ -95,7 +95,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-xl bg-soil-50 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-semibold text-ink">{space.streetAddressWithheld ? 'Area' : 'Full address'}</dt>
-          <dd className="text-muted" data-testid="space-address">
+          <dd className="wrap-anywhere text-muted" data-testid="space-address">
             {fullAddress(space)}
             {/* The owner keeps the street address for the farmers they are talking with (issue 25 item 7). */}
             {space.streetAddressWithheld && <span className="mt-0.5 block text-xs">The owner shares the street address once you are in a conversation about this space.</span>}
