@@ -1,14 +1,4 @@
 // Helpers for the spaces end-to-end tests: sign a user up (and so in) through the API rather than the
-// login pages, and run axe.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
-
+// login pages (fixtures/api.ts), and run axe (fixtures/axe.ts). The names stay here for the specs that import them.
 export { signUpAndIn } from './fixtures/api';
-
-export async function expectNoSeriousAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+export { expectNoSeriousAxeViolations } from './fixtures/axe';
