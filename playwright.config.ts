@@ -52,6 +52,8 @@ export default defineConfig({
       SMTP_URL: '',
       // The console's end-to-end test signs in as this operator (tests/e2e/moderation.spec.ts).
       OPERATOR_EMAILS: 'operator-e2e@example.com',
+      // The browser keeps both cores busy: background photo workers would starve (docs/decisions/0806).
+      PHOTO_WORKER_PRIORITY: 'normal',
     },
   },
 });
