@@ -4,7 +4,8 @@
 // alone, and axe on the dashboard's tabs (Saved Spaces and Saved Searches too) and the dialogs.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
-import { liveListing as liveListingVia, person as personVia, removeListings as removeListingsVia, type Person } from './fixtures/api';
+import { MESSAGES_REFRESH_MS } from '#contracts/messaging';
+import { afterNextPoll, liveListing as liveListingVia, person as personVia, removeListings as removeListingsVia, type Person } from './fixtures/api';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
 async function person(browser: Browser, baseURL: string, firstName: string, octet: number): Promise<Person> {
@@ -51,7 +52,8 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   const conversations = (await (await farmer.context.request.get('/api/conversations')).json()) as { id: number; space: { title: string } }[];
   const roofConversation = conversations.find((c) => c.space.title === roofTitle)!.id;
 
-  // The farmer keeps the rooftop conversation open (the link e-mails use).
+  // The farmer keeps the rooftop conversation open (the link e-mails use), its clock ours to move on.
+  await farmer.page.clock.install();
   await farmer.page.goto(`/dashboard?tab=messages&conversation=${roofConversation}`);
   const farmerThread = farmer.page.getByTestId('thread');
   await expect(farmerThread).toContainText('microgreens');
@@ -99,7 +101,7 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   await expect(owner.page.locator('#toast-live')).toContainText('Message Sent');
 
   // The farmer's open thread shows the reply on its next poll, without a reload.
-  await expect(farmerThread).toContainText('Of course! Tuesday at 10? It\'s the "green door".', { timeout: 20_000 });
+  await afterNextPoll(farmer.page, MESSAGES_REFRESH_MS, () => expect(farmerThread).toContainText('Of course! Tuesday at 10? It\'s the "green door".', { timeout: 2_000 }));
   await expect(farmerThread).toContainText('Ring twice.');
 
   await removeListings(owner, baseURL!);
