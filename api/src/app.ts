@@ -40,7 +40,7 @@ import { createMessagingRouter } from './modules/messaging/messaging.routes';
 import { createAgreementsRouter } from './modules/agreements/agreements.routes';
 import { createPhotoFilesRouter, createPhotosRouter, PHOTO_UPLOAD_PATH } from './modules/photos/photos.routes';
 import { createPhotoStorage } from './modules/photos/photo-storage';
-import { createPhotoProcessor, defaultPhotoConcurrency } from './modules/photos/photo-processor';
+import { createPhotoProcessor, defaultPhotoConcurrency, NORMAL_PRIORITY_PHOTOS } from './modules/photos/photo-processor';
 import { listenForSpaceChanges } from './modules/spaces/space-change-listener';
 import { spacePageValidators } from './modules/spaces/space-page-validators';
 import { countListingPageViews } from './modules/listing-stats/page-views';
@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     sessionCache,
     photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
     photoUploadFolder: deps.photoUploadFolder ?? path.join(os.tmpdir(), 'farmspace-uploads'),
-    photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency() }),
+    photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency(), ...(deps.config.PHOTO_WORKER_PRIORITY === 'normal' && NORMAL_PRIORITY_PHOTOS) }),
   };
   const app = express();
 

@@ -73,6 +73,12 @@ const envSchema = z
     /** Photos resized at once by this process (CPU-bound; the rest wait in line): default half the cores. */
     PHOTO_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(64).optional(),
     /**
+     * `background` (the default, docs/decisions/0800): photo workers take only the CPU page requests leave.
+     * `normal`: they run at the API's own priority — for the end-to-end tests, where a browser keeps both
+     * cores busy and a background photo would wait out its starvation limit (docs/decisions/1200).
+     */
+    PHOTO_WORKER_PRIORITY: z.enum(['background', 'normal'], { error: 'must be background or normal' }).default('background'),
+    /**
      * The operators (issue 19): accounts with these addresses, once verified, see /admin and the operator
      * API; everyone else gets 404 there. Compared at each request with the account's current address.
      */

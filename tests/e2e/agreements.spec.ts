@@ -7,7 +7,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { MESSAGES_REFRESH_MS } from '#contracts/messaging';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { afterNextPoll } from './fixtures/api';
 import { visitorFrom } from './browser';
 import { publishByTestCard } from './payments-helpers';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
@@ -49,6 +51,8 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
 
   // The farmer proposes terms from the thread: the rent is prefilled with the listing's price.
   await farmer.page.setViewportSize({ width: 1280, height: 900 });
+  // The farmer's page keeps its thread open while the owner counters: its clock is ours to move on to the next poll.
+  await farmer.page.clock.install();
   await farmer.page.goto(`/dashboard?tab=messages&conversation=${conversationId}`);
   await farmer.page.getByTestId('propose-terms').click();
   const form = farmer.page.getByTestId('proposal-form');
@@ -98,7 +102,7 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
 
   // The farmer's thread shows the counter in place (polled, no reload) and accepts it.
   const counterCard = farmer.page.locator('[data-proposal][data-status="open"]');
-  await expect(counterCard).toContainText('Terms from Olga Landry', { timeout: 20_000 });
+  await afterNextPoll(farmer.page, MESSAGES_REFRESH_MS, () => expect(counterCard).toContainText('Terms from Olga Landry', { timeout: 2_000 }));
   await expect(counterCard).toContainText('$1,650.00');
   await expect(farmer.page.locator('[data-proposal][data-status="countered"]')).toContainText('Your proposed terms', { timeout: 20_000 });
   await expectNoSeriousAxeViolations(farmer.page, '[data-testid="thread"]');

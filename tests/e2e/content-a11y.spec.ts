@@ -1,7 +1,7 @@
 // Accessibility of the pages of issue 3: axe finds no serious or critical violation (desktop and
 // phone), headings are ordered, there is a skip link, and keyboard focus is visible. Against the real API.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousAxe, seriousViolations as seriousIn } from './fixtures/axe';
 
 const ROUTES = [
   '/',
@@ -33,10 +33,7 @@ async function showLiveContent(page: import('@playwright/test').Page, route: str
 }
 
 async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousIn(seriousAxe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']));
 }
 
 for (const route of ROUTES) {

@@ -5,6 +5,9 @@ import { insertBlogPost } from '../fixtures/blog-posts';
 import { startSiteApp } from '../fixtures/site-app';
 
 let site: Awaited<ReturnType<typeof startSiteApp>>;
+// One in-process product for the file's tests, in one worker: split across workers (fullyParallel), each
+// worker would start and migrate a database of its own for its share.
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   site = await startSiteApp();

@@ -3,50 +3,21 @@
 // and the farmer's open thread shows the reply without a reload. Plus the contact dialog by keyboard
 // alone, and axe on the dashboard's tabs (Saved Spaces and Saved Searches too) and the dialogs.
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newUser, registerViaApi } from './accounts-helpers';
-import { visitorFrom } from './browser';
-import { publishByTestCard } from './payments-helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { MESSAGES_REFRESH_MS } from '#contracts/messaging';
+import { afterNextPoll, liveListing as liveListingVia, person as personVia, removeListings as removeListingsVia, type Person } from './fixtures/api';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
-type Person = { context: BrowserContext; page: Page; user: ReturnType<typeof newUser>; id: number };
-
 async function person(browser: Browser, baseURL: string, firstName: string, octet: number): Promise<Person> {
-  const context = await browser.newContext({ baseURL, ...visitorFrom(octet) });
-  const user = { ...newUser(firstName), lastName: `${firstName}son` };
-  const { user: created } = await registerViaApi(context, baseURL, user);
-  return { context, page: await context.newPage(), user, id: created.id };
+  return personVia(browser, baseURL, { firstName, lastName: `${firstName}son`, octet });
 }
 
 /** A live listing of `owner`, its listing fee paid with the test card. */
-async function liveListing(owner: Person, baseURL: string, title: string, city: string): Promise<number> {
-  const headers = { origin: baseURL };
-  const res = await owner.context.request.post('/api/spaces', {
-    headers,
-    data: {
-      title,
-      description: 'A bright, flat rooftop with water access and afternoon sun.',
-      location: '12 Market Street',
-      city,
-      country: 'US',
-      size: 1800,
-      pricePerMonth: '1400',
-      spaceType: 'rooftop',
-      amenities: ['water_access'],
-      images: [],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await publishByTestCard(owner.context.request, baseURL, id);
-  return id;
-}
+const liveListing = (owner: Person, baseURL: string, title: string, city: string) =>
+  liveListingVia(owner.context.request, baseURL, { title, city, size: 1800, amenities: ['water_access'] });
 
 /** Removes the owner's listings again (archived where a conversation hangs on them: never public), leaving browse with the demo data. */
-async function removeListings(owner: Person, baseURL: string) {
-  const mine = (await (await owner.context.request.get('/api/spaces/my')).json()) as { id: number }[];
-  for (const { id } of mine) expect((await owner.context.request.delete(`/api/spaces/${id}`, { headers: { origin: baseURL } })).status()).toBe(204);
-}
+const removeListings = (owner: Person, baseURL: string) => removeListingsVia(owner.context.request, baseURL);
 
 test('a farmer contacts an owner; the owner replies with Enter; the farmer sees it without reloading', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -81,7 +52,8 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   const conversations = (await (await farmer.context.request.get('/api/conversations')).json()) as { id: number; space: { title: string } }[];
   const roofConversation = conversations.find((c) => c.space.title === roofTitle)!.id;
 
-  // The farmer keeps the rooftop conversation open (the link e-mails use).
+  // The farmer keeps the rooftop conversation open (the link e-mails use), its clock ours to move on.
+  await farmer.page.clock.install();
   await farmer.page.goto(`/dashboard?tab=messages&conversation=${roofConversation}`);
   const farmerThread = farmer.page.getByTestId('thread');
   await expect(farmerThread).toContainText('microgreens');
@@ -129,7 +101,7 @@ test('a farmer contacts an owner; the owner replies with Enter; the farmer sees 
   await expect(owner.page.locator('#toast-live')).toContainText('Message Sent');
 
   // The farmer's open thread shows the reply on its next poll, without a reload.
-  await expect(farmerThread).toContainText('Of course! Tuesday at 10? It\'s the "green door".', { timeout: 20_000 });
+  await afterNextPoll(farmer.page, MESSAGES_REFRESH_MS, () => expect(farmerThread).toContainText('Of course! Tuesday at 10? It\'s the "green door".', { timeout: 2_000 }));
   await expect(farmerThread).toContainText('Ring twice.');
 
   await removeListings(owner, baseURL!);

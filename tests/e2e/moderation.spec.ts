@@ -5,23 +5,15 @@
 // console screen; screenshots of the overview at phone and desktop sizes.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { linkFrom, newUser, registerViaApi, waitForMail } from './accounts-helpers';
-import { visitorFrom } from './browser';
-import { publishByTestCard } from './payments-helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { closeAll, linkFrom, liveListing, person as personVia, waitForMail, type Person } from './fixtures/api';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
 const OPERATOR_EMAIL = 'operator-e2e@example.com';
 const SCREENS = 'test-results/moderation-screens';
 
-type Person = { context: BrowserContext; page: Page; user: ReturnType<typeof newUser>; id: number };
-
-async function person(browser: Browser, baseURL: string, firstName: string, octet: number, email?: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL, ...visitorFrom(octet) });
-  const user = { ...newUser(firstName), ...(email && { email }) };
-  const { user: created } = await registerViaApi(context, baseURL, user);
-  return { context, page: await context.newPage(), user, id: created.id };
-}
+const person = (browser: Browser, baseURL: string, firstName: string, octet: number, email?: string): Promise<Person> =>
+  personVia(browser, baseURL, { firstName, octet, ...(email && { email }) });
 
 test('a farmer reports a listing, the operator hides it and suspends its owner, whose open session ends', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -37,13 +29,7 @@ test('a farmer reports a listing, the operator hides it and suspends its owner, 
   await expect(operator.page.getByText(/verified/i).first()).toBeVisible();
 
   const title = `Too good rooftop ${randomBytes(3).toString('hex')}`;
-  const created = await owner.context.request.post('/api/spaces', {
-    headers: { origin: baseURL! },
-    data: { title, description: 'A huge rooftop, free water and power, pay by gift card.', location: '1 Fake Street', city: 'Portland', country: 'US', size: 5000, pricePerMonth: '100', spaceType: 'rooftop', amenities: [], images: [] },
-  });
-  expect(created.status()).toBe(201);
-  const spaceId = ((await created.json()) as { id: number }).id;
-  await publishByTestCard(owner.context.request, baseURL!, spaceId);
+  const spaceId = await liveListing(owner.context.request, baseURL!, { title, description: 'A huge rooftop, free water and power, pay by gift card.', location: '1 Fake Street', size: 5000, pricePerMonth: '100' });
   await owner.page.goto('/dashboard?tab=listings');
   await expect(owner.page.locator(`[data-listing="${spaceId}"]`)).toContainText('Live until');
 
@@ -122,5 +108,5 @@ test('a farmer reports a listing, the operator hides it and suspends its owner, 
   await ops.goto('/admin?tab=reports');
   await ops.screenshot({ path: `${SCREENS}/reports-phone.png`, fullPage: true });
 
-  for (const p of [owner, farmer, operator]) await p.context.close();
+  await closeAll(owner, farmer, operator);
 });

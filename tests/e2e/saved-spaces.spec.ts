@@ -3,33 +3,17 @@
 // (axe, a phone-sized screenshot), and the owner's listing numbers count the save; removing empties the tab.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newUser, registerViaApi } from './accounts-helpers';
-import { visitorFrom } from './browser';
-import { publishByTestCard } from './payments-helpers';
+import { expect, test } from '@playwright/test';
+import { liveListing, person } from './fixtures/api';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
-
-type Person = { context: BrowserContext; page: Page; id: number };
-
-async function person(browser: Browser, baseURL: string, firstName: string, octet: number, viewport?: { width: number; height: number }): Promise<Person> {
-  const context = await browser.newContext({ baseURL, ...visitorFrom(octet), ...(viewport && { viewport }) });
-  const { user } = await registerViaApi(context, baseURL, newUser(firstName));
-  return { context, page: await context.newPage(), id: user.id };
-}
 
 test('a farmer saves a listing, finds it in Saved Spaces, the owner sees the save counted; removing empties the tab', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   mkdirSync('test-results/saved-spaces', { recursive: true });
-  const owner = await person(browser, baseURL!, 'Sabine', 81);
-  const farmer = await person(browser, baseURL!, 'Sven', 82, { width: 390, height: 844 });
+  const owner = await person(browser, baseURL!, { firstName: 'Sabine', octet: 81 });
+  const farmer = await person(browser, baseURL!, { firstName: 'Sven', octet: 82, viewport: { width: 390, height: 844 } });
   const title = `Basement grow room ${randomBytes(3).toString('hex')}`;
-  const created = await owner.context.request.post('/api/spaces', {
-    headers: { origin: baseURL! },
-    data: { title, description: 'A dry basement with three-phase power and a floor drain.', location: '5 Mill Lane', city: 'Portland', country: 'US', size: 900, pricePerMonth: '700', spaceType: 'basement', amenities: [], images: [] },
-  });
-  expect(created.status()).toBe(201);
-  const spaceId = ((await created.json()) as { id: number }).id;
-  await publishByTestCard(owner.context.request, baseURL!, spaceId);
+  const spaceId = await liveListing(owner.context.request, baseURL!, { title, description: 'A dry basement with three-phase power and a floor drain.', location: '5 Mill Lane', size: 900, pricePerMonth: '700', spaceType: 'basement' });
 
   await farmer.page.goto(`/spaces/${spaceId}`);
   const save = farmer.page.getByRole('button', { name: 'Save', exact: true });

@@ -42,6 +42,8 @@ export type PhotoProcessorOptions = {
    * its worker got it is finished at the `nice` priority instead, so no upload waits forever.
    */
   starvedAfterMs?: number;
+  /** The nice of each worker's own autogroup (its session's weight against the API's): default the lowest, PHOTO_WORKER_GROUP_NICE. */
+  groupNice?: number;
   /** A worker is replaced after this many photos (what its allocator kept goes back to the system). */
   jobsPerWorker?: number;
   /** A worker with nothing to do for this long exits. */
@@ -56,6 +58,8 @@ export const PHOTO_WORKER_NICE = 10;
  * starts its own session, whose autogroup runs at this nice: the lowest weight a group can have.
  */
 export const PHOTO_WORKER_GROUP_NICE = 19;
+/** Workers at the API's own priority (PHOTO_WORKER_PRIORITY=normal): no SCHED_IDLE, no nice, an autogroup of ordinary weight. */
+export const NORMAL_PRIORITY_PHOTOS = { chrt: false, nice: 0, groupNice: 0 } as const satisfies Partial<PhotoProcessorOptions>;
 const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
 // The workers run the TypeScript sources like the API does (npm start runs them with tsx).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -117,7 +121,7 @@ function crashed(): AppError {
 type Worker = { child: ChildProcess; jobs: number; idle?: NodeJS.Timeout };
 
 export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProcessor {
-  const { concurrency, chrt = 'chrt', nice = PHOTO_WORKER_NICE, starvedAfterMs = 30_000, jobsPerWorker = 25, idleMs = 30_000 } = options;
+  const { concurrency, chrt = 'chrt', nice = PHOTO_WORKER_NICE, groupNice = PHOTO_WORKER_GROUP_NICE, starvedAfterMs = 30_000, jobsPerWorker = 25, idleMs = 30_000 } = options;
   // Asked at the first worker, not at start: an API that never sees an upload never runs the probe.
   let scheduling: WorkerScheduling | undefined;
   const policy = () => (scheduling ??= workerScheduling(chrt));
@@ -142,8 +146,8 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
       // with the API: the worker leaves when its IPC channel closes (photo-worker.ts).
       detached: true,
     });
-    if (child.pid) setGroupNice(child.pid, PHOTO_WORKER_GROUP_NICE);
-    if (policy() === 'nice') {
+    if (child.pid) setGroupNice(child.pid, groupNice);
+    if (policy() === 'nice' && nice > 0) {
       try {
         if (child.pid) os.setPriority(child.pid, workerPriority(nice));
       } catch {
