@@ -151,8 +151,8 @@ const pinFields = {
   longitude: z.number({ error: 'longitude must be a number' }).min(-180, 'longitude must be between -180 and 180').max(180, 'longitude must be between -180 and 180').optional(),
   confirmPin: z.boolean({ error: 'confirmPin must be true or false' }).optional(),
 };
-const pinBoth = (v: { latitude?: number; longitude?: number }, ctx: z.RefinementCtx) => {
-  if ((v.latitude === undefined) !== (v.longitude === undefined))
+const pinBoth = (v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) => {
+  if ((v.latitude === undefined) !== (v.longitude === undefined) || (v.latitude === null) !== (v.longitude === null))
     ctx.addIssue({ code: 'custom', path: [v.latitude === undefined ? 'latitude' : 'longitude'], message: 'A pin needs both latitude and longitude' });
 };
 
@@ -191,6 +191,9 @@ export const updateSpaceSchema = z
     hideStreetAddress: hideStreetAddressSchema.optional(),
     ...partialGrowingFactsFields,
     ...pinFields,
+    // null and null: remove the owner's pin, the listing is placed from its address again.
+    latitude: z.union([z.null(), pinFields.latitude.unwrap()]).optional(),
+    longitude: z.union([z.null(), pinFields.longitude.unwrap()]).optional(),
   })
   .superRefine(pinBoth)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });

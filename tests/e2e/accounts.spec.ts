@@ -19,7 +19,8 @@ test('register, verify, sign in, edit profile, change and reset the password', a
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Ada!');
+    // Just registered: "Welcome", not "Welcome back" (issue 25); signing in later says "Welcome back".
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ada!');
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page.getByText('Please check your e-mail to verify your account.')).toBeVisible();
   });

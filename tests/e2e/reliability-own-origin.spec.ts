@@ -21,7 +21,7 @@ test('sign up and sign in at http://127.0.0.1:PORT, not the configured localhost
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${ip}/`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Iris!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Iris!');
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

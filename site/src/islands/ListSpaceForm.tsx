@@ -2,9 +2,11 @@
 // Standard or Premium listing; missing fields are reported by label (spec 5), then the contract checks
 // the rest, the space is created as a draft and the owner goes on to /checkout.
 // Edit mode (/list-space?edit={id}, docs/decisions/0805): the same form filled with the owner's listing,
-// saved with PATCH; a draft goes on to its checkout, a live listing changes at once.
+// saved with PATCH of the fields that changed (issue 25: the pin and every untouched field stay as they are);
+// a draft goes on to its checkout, a live listing changes at once. Unsaved fields are kept in this browser
+// (form-draft.ts) and leaving with unsaved changes asks first.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
 import { createSpaceSchema, LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
@@ -19,8 +21,9 @@ import { AmenityIcon } from './spaces/AmenityIcon';
 import { HydrationGate } from './HydrationGate';
 import { Field } from './FormField';
 import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, growingFormOf, type GrowingForm } from './spaces/GrowingDetailsFields';
-import { PhotoUploader, type PhotoUploaderHandle } from './spaces/PhotoUploader';
-import { editListingHref, formOfSpace, readEditId } from './spaces/edit-listing';
+import { PhotoUploader, type PhotoUploaderHandle, type UploadSummary } from './spaces/PhotoUploader';
+import { changedFields, editListingHref, formOfSpace, pinOf, readEditId } from './spaces/edit-listing';
+import { clearFormDraft, readFormDraft, writeFormDraft } from './spaces/form-draft';
 import { StreetAddressPrivacy } from './spaces/StreetAddressPrivacy';
 import { currencyOfCountry } from '#contracts/spaces';
 
@@ -39,6 +42,10 @@ type FormState = {
   spaceType: string;
   amenities: string[];
   images: string;
+  /** Follows the country as it is chosen (issue 25 item 23); a stored listing keeps its own until then. */
+  currency: string;
+  /** The street address only for farmers in a conversation about the listing (issue 25 item 7). */
+  hideStreetAddress: boolean;
   paymentType: PaymentType;
 };
 
@@ -50,11 +57,14 @@ const DEFAULTS: FormState = {
   country: 'US',
   state: '',
   zipCode: '',
-  size: '0',
-  pricePerMonth: '0',
+  // Empty, not "0" (issue 25: typing after a 0 gave "03500"); an empty size still counts as the spec's 0.
+  size: '',
+  pricePerMonth: '',
   spaceType: 'rooftop',
   amenities: [],
   images: '',
+  currency: 'USD',
+  hideStreetAddress: false,
   paymentType: 'listing_fee',
 };
 
@@ -88,6 +98,29 @@ const FIELD_OF_LABEL: Record<string, keyof FormState> = {
   'Monthly Rent (must be a valid amount)': 'pricePerMonth',
 };
 
+type Kept = { form: FormState; growing: GrowingForm; pin: Pin | null };
+
+/** The form as the API body it stands for (without the payment choice): what is saved, compared and kept. */
+function requestBody(form: FormState, growing: GrowingForm, pin: Pin | null): Record<string, unknown> {
+  const { paymentType: _choice, ...fields } = form;
+  return {
+    ...fields,
+    state: fields.state.trim() || null,
+    zipCode: fields.zipCode.trim() || null,
+    ...growingBody(growing).body,
+    size: sizeOf(fields.size),
+    pricePerMonth: fields.pricePerMonth.trim(),
+    latitude: pin?.latitude ?? null,
+    longitude: pin?.longitude ?? null,
+  };
+}
+
+/** POST /api/spaces takes no null pin: no pin is no field. */
+function createBody(body: Record<string, unknown>, confirmPin: boolean): Record<string, unknown> {
+  const { latitude, longitude, ...rest } = body;
+  return latitude === null ? rest : { ...rest, latitude, longitude, confirmPin };
+}
+
 const $editedSpaceId = atom<string | null>(null);
 const $editedSpace = createFetcherStore<OwnSpace>(['/api/spaces/', $editedSpaceId]);
 
@@ -100,7 +133,20 @@ export default function ListSpaceForm() {
   const [growingErrors, setGrowingErrors] = useState<Partial<Record<keyof GrowingForm, string>>>({});
   const [editing, setEditing] = useState<OwnSpace | undefined>();
   const [editState, setEditState] = useState<'none' | 'loading' | 'ready' | 'missing'>('none');
+  const [pin, setPin] = useState<Pin | null>(null);
+  const [pinProblem, setPinProblem] = useState<string | undefined>();
+  const [confirmPin, setConfirmPin] = useState(false);
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const latest = useRef({ form, growing, pin });
+  latest.current = { form, growing, pin };
   const photos = useRef<PhotoUploaderHandle>(null);
+  const [uploads, setUploads] = useState<UploadSummary | undefined>();
+  /** The body as last saved (or as loaded): an edit sends what differs, and anything else is unsaved. */
+  const saved = useRef<Record<string, unknown>>(requestBody(DEFAULTS, EMPTY_GROWING_FORM, null));
+  const [restored, setRestored] = useState(false);
+  /** Set before the form's own navigation (after saving, Cancel): no "leave the page?" then. */
+  const leaving = useRef(false);
   // The uploader is remounted with the stored photos only when a listing is opened for editing; a draft
   // just created keeps the same uploader (its waiting files upload into it).
   const [openedId, setOpenedId] = useState<number | undefined>();
@@ -109,7 +155,11 @@ export default function ListSpaceForm() {
   const opened = useStore($editedSpace);
   useEffect(() => {
     const id = readEditId();
-    if (id === undefined) return;
+    if (id === undefined) {
+      const kept = readFormDraft<Kept>(undefined);
+      if (kept) restore(kept);
+      return;
+    }
     setEditState('loading');
     $editedSpaceId.set(String(id));
   }, []);
@@ -124,25 +174,92 @@ export default function ListSpaceForm() {
 
   function startEditing(space: OwnSpace) {
     setEditing(space);
-    setForm((f) => ({ ...formOfSpace(space), paymentType: f.paymentType }));
+    const loaded = { ...DEFAULTS, ...formOfSpace(space) };
+    setForm((f) => ({ ...loaded, paymentType: f.paymentType }));
     setGrowing(growingFormOf(space));
-    setHideStreetAddress(space.hideStreetAddress);
+    setPin(pinOf(space));
+    saved.current = requestBody(loaded, growingFormOf(space), pinOf(space));
     setEditState('ready');
+    const kept = readFormDraft<Kept>(space.id);
+    if (kept && JSON.stringify(requestBody(kept.form, kept.growing, kept.pin)) !== JSON.stringify(saved.current)) restore(kept);
   }
+
+  function restore(kept: Kept) {
+    setForm({ ...DEFAULTS, ...kept.form });
+    setGrowing({ ...EMPTY_GROWING_FORM, ...kept.growing });
+    setPin(kept.pin);
+    setRestored(true);
+  }
+
+  function discardRestored() {
+    clearFormDraft(editing?.id);
+    setRestored(false);
+    if (editing) startEditing(editing);
+    else {
+      setForm(DEFAULTS);
+      setGrowing(EMPTY_GROWING_FORM);
+      setPin(null);
+    }
+  }
+
+  const isDirty = () => JSON.stringify(requestBody(form, growing, pin)) !== JSON.stringify(saved.current);
+  // Every change is kept in this browser until it is saved; a saved form keeps nothing.
+  useEffect(() => {
+    if (editState === 'loading' || editState === 'missing' || leaving.current) return;
+    if (isDirty()) writeFormDraft<Kept>(editing?.id, { form, growing, pin });
+    else clearFormDraft(editing?.id);
+  }, [form, growing, pin, editing, editState]);
+  const unsaved = useRef<() => boolean>(() => false);
+  unsaved.current = () => isDirty() || (photos.current?.hasUnsavedChanges() ?? false);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current || !unsaved.current()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  const leave = (href: string) => {
+    leaving.current = true;
+    window.location.assign(href);
+  };
+
+  /**
+   * Photos upload as soon as they are chosen, so a new listing needs its draft first: saved here, quietly,
+   * when the required fields are complete (otherwise the files wait for the Create button).
+   */
+  const creatingDraft = useRef<Promise<number | undefined> | undefined>(undefined);
+  const ensureListing = useCallback(async (): Promise<number | undefined> => {
+    if (editingRef.current) return editingRef.current.id;
+    if (creatingDraft.current) return creatingDraft.current;
+    const current = latest.current;
+    if (missingFields(current.form).length || Object.keys(growingBody(current.growing).errors).length) return undefined;
+    const body = requestBody(current.form, current.growing, current.pin);
+    const parsed = createSpaceSchema.safeParse(createBody(body, false));
+    if (!parsed.success) return undefined;
+    creatingDraft.current = apiFetch<OwnSpace>('/api/spaces', { body: parsed.data })
+      .then((space) => {
+        window.history.replaceState(null, '', editListingHref(space.id));
+        clearFormDraft(undefined);
+        saved.current = body;
+        setEditing(space);
+        setEditState('ready');
+        showToast({ title: 'Draft saved', description: 'Your photos are uploading to your draft. It stays private until you pay.' });
+        return space.id;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        creatingDraft.current = undefined;
+      });
+    return creatingDraft.current;
+  }, []);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (invalid.has(key)) setInvalid((s) => new Set([...s].filter((k) => k !== key)));
   };
 
-  // The rent's currency follows the country (issue 25 item 23); a stored listing keeps its own unless the
-  // owner moves it to another country in this edit.
-  const currency = editing && form.country === editing.country ? editing.currency : currencyOfCountry(form.country);
-  // Kept beside the form's fields (its own component below Full Address): issue 25 item 7.
-  const [hideStreetAddress, setHideStreetAddress] = useState(false);
-  const [pin, setPin] = useState<Pin | null>(null);
-  const [pinProblem, setPinProblem] = useState<string | undefined>();
-  const [confirmPin, setConfirmPin] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -161,10 +278,12 @@ export default function ListSpaceForm() {
       showToast({ title: 'Please check the growing details', description: growingProblems.join('. '), variant: 'destructive' });
       return;
     }
-    const { paymentType, ...fields } = form;
-    const body = { ...fields, ...grown.body, hideStreetAddress, currency, size: sizeOf(fields.size), pricePerMonth: fields.pricePerMonth.trim(), ...(pin && { ...pin, confirmPin }) };
-    if (editing) return saveEdits(body, paymentType);
-    const parsed = createSpaceSchema.safeParse(body);
+    const { paymentType } = form;
+    const body = requestBody(form, growing, pin);
+    // A draft being saved for the photos just chosen is this listing: wait for it rather than make a second.
+    if (creatingDraft.current) await creatingDraft.current;
+    if (editingRef.current) return saveEdits(body, paymentType);
+    const parsed = createSpaceSchema.safeParse(createBody(body, confirmPin));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
@@ -176,8 +295,11 @@ export default function ListSpaceForm() {
       const space = await apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
       // From now on this page is the draft's edit screen: Back from checkout returns here, not to an empty form.
       window.history.replaceState(null, '', editListingHref(space.id));
-      startEditing(space);
-      if (!(await photos.current?.uploadPending(space.id) ?? true)) {
+      clearFormDraft(undefined);
+      saved.current = body;
+      setEditing(space);
+      setEditState('ready');
+      if (!(await photos.current?.commit(space.id) ?? true)) {
         showToast({ title: 'Some photos did not upload', description: 'Your draft is saved. Retry the photos marked below, or continue without them.', variant: 'destructive' });
         setSubmitting(false);
         return;
@@ -185,7 +307,8 @@ export default function ListSpaceForm() {
       showToast({ title: 'Space Created', description: 'Your space has been created. Complete payment to publish it.' });
       const next = `/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`;
       // A moment to read the toast before the checkout page loads.
-      setTimeout(() => window.location.assign(next), 900);
+      leaving.current = true;
+      setTimeout(() => leave(next), 900);
     } catch (error) {
       if (error instanceof ApiRequestError && error.fieldErrors?.latitude) setPinProblem(error.fieldErrors.latitude);
       showToast({ title: 'Error', description: errorMessage(error, 'Failed to create space'), variant: 'destructive' });
@@ -194,8 +317,11 @@ export default function ListSpaceForm() {
   }
 
   async function saveEdits(body: Record<string, unknown>, paymentType: PaymentType) {
-    const parsed = updateSpaceSchema.safeParse(body);
-    if (!parsed.success) {
+    const changes = changedFields(saved.current, body);
+    // A moved or removed pin is sent whole (both coordinates, and the owner's confirmation).
+    if ('latitude' in changes || 'longitude' in changes) Object.assign(changes, { latitude: body.latitude, longitude: body.longitude, ...(body.latitude !== null && { confirmPin }) });
+    const parsed = updateSpaceSchema.safeParse(changes);
+    if (Object.keys(changes).length && !parsed.success) {
       const issue = parsed.error.issues[0]!;
       setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
       showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
@@ -203,18 +329,31 @@ export default function ListSpaceForm() {
     }
     setSubmitting(true);
     try {
-      const space = await apiFetch<OwnSpace>(`/api/spaces/${editing!.id}`, { method: 'PATCH', body: parsed.data });
+      const listing = editingRef.current!;
+      const space = parsed.success ? await apiFetch<OwnSpace>(`/api/spaces/${listing.id}`, { method: 'PATCH', body: parsed.data }) : listing;
+      saved.current = body;
+      clearFormDraft(space.id);
+      if (!(await photos.current?.commit(space.id) ?? true)) throw new Error('Some photos did not upload. Retry the photos marked below, or delete them.');
       if (space.status === 'draft') {
-        if (!(await photos.current?.uploadPending(space.id) ?? true)) throw new Error('photos');
-        window.location.assign(`/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`);
+        leave(`/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`);
         return;
       }
       showToast({ title: 'Changes saved', description: 'Your listing shows the changes now.' });
-      setTimeout(() => window.location.assign(`/spaces/${space.id}`), 700);
+      leaving.current = true;
+      setTimeout(() => leave(`/spaces/${space.id}`), 700);
     } catch (error) {
       showToast({ title: 'Error', description: errorMessage(error, 'Failed to save your changes'), variant: 'destructive' });
       setSubmitting(false);
     }
+  }
+
+  const cancelHref = editing ? (editing.status === 'draft' ? '/dashboard' : `/spaces/${editing.id}`) : '/spaces';
+  /** Cancel drops what was not saved, and takes off a live listing the photos added during this visit. */
+  async function cancel() {
+    if (unsaved.current() && !window.confirm('Leave without saving? Your changes on this page will be lost.')) return;
+    clearFormDraft(editing?.id);
+    if (editing && editing.status !== 'draft') await photos.current?.discardNew();
+    leave(cancelHref);
   }
 
   const fieldClass = (key: keyof FormState) => `input ${invalid.has(key) ? 'border-[var(--color-danger)] ring-1 ring-[var(--color-danger)]' : ''}`;
@@ -229,9 +368,19 @@ export default function ListSpaceForm() {
           This listing was not found among yours. <a href="/dashboard" className="font-semibold text-brand-800 underline">Go to My Listings</a>
         </p>
       )}
+      {restored && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-4 py-3 text-sm text-ink" role="status" data-form-restored>
+          We brought back the changes you had not saved yet.
+          <button type="button" className="font-semibold text-brand-800 underline" onClick={discardRestored}>
+            Discard them
+          </button>
+        </p>
+      )}
       {editing && (
         <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink" data-editing={editing.id}>
-          {editing.status === 'draft' ? 'Editing your draft. Save it to continue to payment.' : 'Editing your live listing: changes show as soon as you save.'}{' '}
+          {editing.status === 'draft'
+            ? 'Editing your draft. Save it to continue to payment.'
+            : 'Editing your live listing: visitors see your changes (and deleted photos go) only when you save. New photos show once uploaded.'}{' '}
           <a href={`/spaces/${editing.id}`} className="font-semibold text-brand-800 underline">
             View listing
           </a>
@@ -240,11 +389,11 @@ export default function ListSpaceForm() {
       {viewer.status === 'anonymous' && (
         <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink">
           Please{' '}
-          <a href="/login" className="font-semibold text-brand-800 underline">
+          <a href="/login?next=%2Flist-space" className="font-semibold text-brand-800 underline">
             sign in
           </a>{' '}
           or{' '}
-          <a href="/register" className="font-semibold text-brand-800 underline">
+          <a href="/register?next=%2Flist-space" className="font-semibold text-brand-800 underline">
             create an account
           </a>{' '}
           to list a space.
@@ -271,7 +420,7 @@ export default function ListSpaceForm() {
           <Field id="ls-size" label="Size (sq ft)" required>
             <input id="ls-size" type="number" inputMode="numeric" min={1} step={1} className={fieldClass('size')} {...aria('size')} value={form.size} onChange={(e) => set('size', e.target.value)} />
           </Field>
-          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(currency)})`} required>
+          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(form.currency)})`} required>
             <input id="ls-pricePerMonth" type="number" inputMode="decimal" min={0.01} step="0.01" className={fieldClass('pricePerMonth')} {...aria('pricePerMonth')} value={form.pricePerMonth} onChange={(e) => set('pricePerMonth', e.target.value)} />
           </Field>
         </div>
@@ -282,13 +431,13 @@ export default function ListSpaceForm() {
         <Field id="ls-location" label="Full Address" required>
           <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-address-privacy" />
         </Field>
-        <StreetAddressPrivacy checked={hideStreetAddress} city={form.city} onChange={setHideStreetAddress} />
+        <StreetAddressPrivacy checked={form.hideStreetAddress} city={form.city} onChange={(hide) => set('hideStreetAddress', hide)} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id="ls-city" label="City" required>
             <input id="ls-city" className={fieldClass('city')} {...aria('city')} maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} autoComplete="address-level2" />
           </Field>
           <Field id="ls-country" label="Country">
-            <select id="ls-country" className={fieldClass('country')} value={form.country} onChange={(e) => set('country', e.target.value)}>
+            <select id="ls-country" className={fieldClass('country')} value={form.country} onChange={(e) => setForm((f) => ({ ...f, country: e.target.value, currency: currencyOfCountry(e.target.value) }))}>
               {LISTING_COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {countryName(c)}
@@ -335,7 +484,7 @@ export default function ListSpaceForm() {
         errors={growingErrors}
       />
 
-      <PhotoUploader key={openedId ?? 'new'} ref={photos} spaceId={editing?.id} initial={editing?.photos} title={form.title} />
+      <PhotoUploader key={openedId ?? 'new'} ref={photos} spaceId={editing?.id} initial={editing?.photos} title={form.title} ensureListing={ensureListing} onSummary={setUploads} />
 
       <Field id="ls-images" label="Images" hint="Or paste links to photos hosted elsewhere, comma-separated (https://…). They show after the uploaded photos.">
         <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />
@@ -350,12 +499,13 @@ export default function ListSpaceForm() {
         </div>
       </fieldset>}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-end">
-        <a href={editing ? (editing.status === 'draft' ? '/dashboard' : `/spaces/${editing.id}`) : '/spaces'} className="btn-outline">
+      <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-end">
+        <a href={cancelHref} className="btn-outline" onClick={(e) => { e.preventDefault(); void cancel(); }}>
           Cancel
         </a>
+        {uploads && uploads.total > 0 && uploads.done + uploads.failed < uploads.total && <UploadProgress summary={uploads} />}
         <button type="submit" className="btn-primary px-6" disabled={submitting || editState === 'loading' || editState === 'missing'}>
-          {submitting ? 'Saving…' : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
+          {submitting ? (uploads && uploads.done + uploads.failed < uploads.total ? 'Saving photos…' : 'Saving…') : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
         </button>
       </div>
       </HydrationGate>
@@ -373,5 +523,17 @@ function PlanOption(props: { value: string; checked: boolean; onSelect: () => vo
       <span className="text-2xl font-bold text-ink">{props.price}</span>
       <span className="text-sm text-muted">{props.text}</span>
     </label>
+  );
+}
+
+/** The photos' overall progress, beside the button that waits for them. */
+function UploadProgress({ summary }: { summary: UploadSummary }) {
+  const left = summary.total - summary.done - summary.failed;
+  const text = summary.sending > 0 ? `Uploading ${left} photo${left === 1 ? '' : 's'}… ${Math.round(summary.fraction * 100)}%` : `Processing ${left} photo${left === 1 ? '' : 's'}…`;
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm text-muted sm:mr-2" role="status" data-upload-progress>
+      <progress className="h-2 w-28 shrink-0 accent-[var(--color-brand-700)]" max={1} value={summary.fraction} aria-label="Photo uploads" />
+      <span>{text}</span>
+    </div>
   );
 }

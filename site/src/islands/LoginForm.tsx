@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { AUTH_TOASTS, loginRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { forgetNewAccount } from '../lib/new-account';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
@@ -21,6 +22,7 @@ export default function LoginForm() {
     try {
       const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/login', { body: form.values });
       setCurrentUser(user);
+      forgetNewAccount();
       showToastAfterNavigation(AUTH_TOASTS.loginSuccess);
       window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {

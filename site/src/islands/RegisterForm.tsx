@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { MIN_PASSWORD_LENGTH } from '#contracts/constants';
 import { AUTH_TOASTS, registerRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
 import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
+import { markNewAccount } from '../lib/new-account';
 import { showToastAfterNavigation } from '../lib/pending-toast';
 import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
@@ -22,6 +23,7 @@ export default function RegisterForm() {
     try {
       const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/register', { body: form.values });
       setCurrentUser(user);
+      markNewAccount(user.id);
       showToastAfterNavigation(AUTH_TOASTS.registerSuccess);
       window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {

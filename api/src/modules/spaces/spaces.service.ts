@@ -305,13 +305,16 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
     if (status === 'expired') throw AppError.conflict('This listing has expired and cannot be resumed.');
   }
   const { isActive, latitude, longitude, confirmPin, ...fields } = changes;
-  // A new pin, or a changed address without one, moves the listing; an address change keeps an owner's pin
-  // only when the pin comes with it.
-  const moved = latitude !== undefined || ['location', 'city', 'state', 'zipCode', 'country'].some((k) => fields[k as keyof typeof fields] !== undefined);
+  // A new pin (or null: "place it from the address"), or a changed address without one, moves the listing; an
+  // address change keeps an owner's pin only when the pin comes with it. An address sent back as it is
+  // stored is no change (an edit form that saves every field must not drop the pin, issue 25).
+  const addressChanged = (['location', 'city', 'state', 'zipCode', 'country'] as const).some((k) => fields[k] !== undefined && fields[k] !== row[k]);
+  const pinChanged = latitude !== undefined && (latitude !== row.latitude || longitude !== row.longitude || row.locationPrecision !== 'address');
+  const moved = pinChanged || addressChanged;
   const position = moved
     ? await locate(
         { location: fields.location ?? row.location, city: fields.city ?? row.city, state: fields.state === undefined ? row.state : fields.state, zipCode: fields.zipCode === undefined ? row.zipCode : fields.zipCode, country: fields.country ?? row.country },
-        { latitude, longitude, confirmPin },
+        { latitude: latitude ?? undefined, longitude: longitude ?? undefined, confirmPin },
       )
     : undefined;
   if ((fields.powerAmps !== undefined || fields.powerPhase !== undefined) && fields.powerKw === undefined) {

@@ -1,13 +1,15 @@
 // The owner's photos of a listing (issue 17): add by drag and drop, the file picker or the phone's camera,
 // several at once, each with its own progress bar, message and retry; reorder by drag or by the Move
 // buttons (keyboard), choose the cover, delete, edit the alt text. With a listing id, files upload as soon
-// as they are chosen; on the new-listing form (no listing yet) they wait, in their order, until the form
-// has created the draft and calls `uploadPending` (the order and alt texts chosen meanwhile are kept).
+// as they are chosen, three at a time; on the new-listing form (no listing yet) the uploader first asks the
+// form for its draft (`ensureListing`), and files wait only while the form cannot save one.
+// Nothing a visitor sees changes before the form's Save (issue 25, docs/decisions/0806): a deleted photo,
+// the order, the cover and the alt texts are kept here and sent by `commit`; leaving without saving drops
+// them. A new photo of a live listing shows once it is uploaded; Cancel (`discardNew`) takes it off again.
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_PHOTO_TEXT, ACCEPTED_PHOTO_TYPES, defaultPhotoAlt, MAX_ALT, MAX_PHOTO_BYTES, MAX_PHOTOS, photoFileUrl, UPLOAD_HEADER, type PhotoView } from '#contracts/photos';
 import { ApiRequestError, apiFetch, errorMessage } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
-import { showToast } from '../../lib/toast-store';
 
 type Item = {
   key: string;
@@ -15,18 +17,30 @@ type Item = {
   /** An object URL of the chosen file until it is uploaded. */
   preview?: string;
   status: 'waiting' | 'uploading' | 'done' | 'failed';
+  /** 0..1 of the bytes sent; at 1 the server is still processing the photo ("Processing…"). */
   progress: number;
+  /** Deleted on the page: the photo goes when the form is saved, "Keep" brings it back. */
+  removed?: boolean;
   error?: string;
   photo?: PhotoView;
   alt: string;
 };
 
 export type PhotoUploaderHandle = {
-  /** Uploads the waiting files to the new listing, in the order shown; true when all went up. */
+  /** Uploads the waiting files to the listing and waits for those on their way; true when all went up. */
   uploadPending(spaceId: number): Promise<boolean>;
   /** Files chosen but not uploaded yet. */
   pendingCount(): number;
+  /** Uploads what waits, then saves the page's photo changes (deletions, order, cover, alt texts). */
+  commit(spaceId: number): Promise<boolean>;
+  /** Photo changes on the page that Save has not sent yet. */
+  hasUnsavedChanges(): boolean;
+  /** Cancel: removes the photos uploaded during this visit again. */
+  discardNew(): Promise<void>;
 };
+
+/** Overall upload state, for the progress shown beside the form's button. */
+export type UploadSummary = { total: number; done: number; sending: number; processing: number; failed: number; fraction: number };
 
 let nextKey = 0;
 const itemOf = (photo: PhotoView): Item => ({ key: photo.id, status: 'done', progress: 1, photo, alt: photo.alt });
@@ -43,9 +57,20 @@ function checkFile(file: File): string | undefined {
   return undefined;
 }
 
-type Props = { spaceId?: number; initial?: PhotoView[]; title: string; onPhotosChange?: (photos: PhotoView[]) => void };
+type Props = {
+  spaceId?: number;
+  initial?: PhotoView[];
+  title: string;
+  onPhotosChange?: (photos: PhotoView[]) => void;
+  /** The new-listing form's draft, saved on demand so photos can upload at once; undefined while it cannot be. */
+  ensureListing?: () => Promise<number | undefined>;
+  onSummary?: (summary: UploadSummary) => void;
+};
 
-export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function PhotoUploader({ spaceId, initial = [], title, onPhotosChange }, ref) {
+/** Parallel uploads: the server processes several at once, and a phone's connection is not split twelve ways. */
+const PARALLEL_UPLOADS = 3;
+
+export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function PhotoUploader({ spaceId, initial = [], title, onPhotosChange, ensureListing, onSummary }, ref) {
   const [items, setItems] = useState<Item[]>(() => initial.map(itemOf));
   const [refused, setRefused] = useState<string[]>([]);
   const [dragOver, setDragOver] = useState(false);
@@ -54,16 +79,41 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const spaceRef = useRef(spaceId);
-  spaceRef.current = spaceId;
+  if (spaceId !== undefined) spaceRef.current = spaceId;
+  /** The listing's photo ids in the order the server has them (what commit compares the page with). */
+  const serverOrder = useRef<string[]>(initial.map((p) => p.id));
+  /** Photos uploaded during this visit (Cancel removes them again). */
+  const addedNow = useRef<string[]>([]);
+  const inFlight = useRef(new Set<Promise<unknown>>());
 
   useEffect(() => {
-    onPhotosChange?.(items.flatMap((i) => (i.photo ? [i.photo] : [])));
+    onPhotosChange?.(items.flatMap((i) => (i.photo && !i.removed ? [i.photo] : [])));
+    // The files chosen on this page; the bytes count for 80 % of a photo, the server's processing the rest.
+    const chosen = items.filter((i) => !i.removed && i.key.startsWith('new-'));
+    const uploading = chosen.filter((i) => i.status === 'uploading');
+    const done = chosen.filter((i) => i.status === 'done').length;
+    const sent = uploading.reduce((sum, i) => sum + 0.8 * i.progress, done);
+    onSummary?.({
+      total: chosen.length,
+      done,
+      sending: uploading.filter((i) => i.progress < 1).length,
+      processing: uploading.filter((i) => i.progress >= 1).length,
+      failed: chosen.filter((i) => i.status === 'failed').length,
+      fraction: chosen.length ? sent / chosen.length : 1,
+    });
   }, [items]);
   useEffect(() => () => itemsRef.current.forEach((i) => i.preview && URL.revokeObjectURL(i.preview)), []);
 
   const update = (key: string, change: Partial<Item>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
-  async function upload(item: Item, id: number): Promise<PhotoView | undefined> {
+  function upload(item: Item, id: number): Promise<PhotoView | undefined> {
+    const run = uploadOne(item, id);
+    inFlight.current.add(run);
+    void run.finally(() => inFlight.current.delete(run));
+    return run;
+  }
+
+  async function uploadOne(item: Item, id: number): Promise<PhotoView | undefined> {
     if (!item.file) return undefined;
     update(item.key, { status: 'uploading', progress: 0, error: undefined });
     try {
@@ -72,14 +122,13 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
         headers: { [UPLOAD_HEADER]: '1' },
         onProgress: (fraction) => update(item.key, { progress: fraction }),
       });
-      // An alt text typed while the file waited is the owner's: it replaces the default.
+      serverOrder.current.push(photo.id);
+      addedNow.current.push(photo.id);
+      // The alt text on the page (typed, or the default numbered in the order chosen) is what commit saves:
+      // parallel uploads reach the server in any order, so its own numbering may not match.
       const current = itemsRef.current.find((i) => i.key === item.key);
-      let saved = photo;
-      if (current && current.alt.trim() && current.alt.trim() !== photo.alt && current.alt !== defaultAltFor(item.key)) {
-        saved = await apiFetch<PhotoView>(`/api/spaces/${id}/photos/${photo.id}`, { method: 'PATCH', body: { alt: current.alt.trim() } }).catch(() => photo);
-      }
-      update(item.key, { status: 'done', progress: 1, photo: saved, alt: saved.alt, file: undefined });
-      return saved;
+      update(item.key, { status: 'done', progress: 1, photo, alt: current?.alt.trim() ? current.alt : photo.alt, file: undefined });
+      return photo;
     } catch (error) {
       if (refusedForGood(error)) {
         // The server looked at the file and will never take it (issue 25, item 22: a text file named .jpg
@@ -94,8 +143,6 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
     }
   }
 
-  const defaultAlts = useRef(new Map<string, string>());
-  const defaultAltFor = (key: string) => defaultAlts.current.get(key);
 
   function addFiles(files: FileList | File[]) {
     const messages: string[] = [];
@@ -108,7 +155,6 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
       else {
         const key = `new-${++nextKey}`;
         const alt = defaultPhotoAlt(title || 'Listing', itemsRef.current.length + accepted.length + 1);
-        defaultAlts.current.set(key, alt);
         accepted.push({ key, file, preview: URL.createObjectURL(file), status: 'waiting', progress: 0, alt });
       }
     }
@@ -116,36 +162,36 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
     if (!accepted.length) return;
     setItems((list) => [...list, ...accepted]);
     setAnnouncement(`${accepted.length} photo${accepted.length === 1 ? '' : 's'} added.`);
-    const id = spaceRef.current;
-    if (id !== undefined) void uploadInOrder(accepted, id);
+    void startUploads(accepted);
   }
 
-  async function uploadInOrder(list: Item[], id: number): Promise<boolean> {
-    // Two at a time: progress shows on each, and a phone's connection is not split twelve ways.
+  /** Uploads the chosen files at once: to the listing, or to the draft the form saves for them. */
+  async function startUploads(list: Item[]) {
+    const id = spaceRef.current ?? (await ensureListing?.());
+    if (id === undefined) return;
+    spaceRef.current = id;
+    await uploadAll(list, id);
+  }
+
+  async function uploadAll(list: Item[], id: number): Promise<boolean> {
     let ok = true;
     const queue = [...list];
     const worker = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) if (!(await upload(item, id))) ok = false;
     };
-    await Promise.all([worker(), worker()]);
+    await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, worker));
     return ok;
   }
 
-  async function saveOrder(next: Item[]) {
-    setItems(next);
-    const id = spaceRef.current;
-    const uploaded = next.flatMap((i) => (i.photo ? [i.photo.id] : []));
-    // Waiting files keep their place locally; uploaded ones are saved at once (all of them, or the API refuses).
-    if (id === undefined || uploaded.length < 1 || next.some((i) => i.status === 'uploading')) return;
-    try {
-      await apiFetch(`/api/spaces/${id}/photos`, { method: 'PATCH', body: { order: uploaded } });
-    } catch (error) {
-      showToast({ title: 'Order not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-    }
+  /** Order and cover are the page's until Save (commit sends them). */
+  function saveOrder(next: Item[]) {
+    setItems([...next, ...itemsRef.current.filter((i) => i.removed)]);
   }
+  /** The photos as shown, in order (those marked for deletion are listed apart). */
+  const shownNow = () => itemsRef.current.filter((i) => !i.removed);
 
   function move(key: string, by: number) {
-    const list = itemsRef.current;
+    const list = shownNow();
     const from = list.findIndex((i) => i.key === key);
     const to = from + by;
     if (from < 0 || to < 0 || to >= list.length) return;
@@ -159,52 +205,79 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
   }
 
   function makeCover(key: string) {
-    const list = itemsRef.current;
+    const list = shownNow();
     const item = list.find((i) => i.key === key);
     if (!item) return;
     setAnnouncement('Cover photo changed.');
     void saveOrder([item, ...list.filter((i) => i.key !== key)]);
   }
 
-  async function remove(key: string) {
+  /** A stored (or uploading) photo is marked and goes on Save; a file not sent yet is simply dropped. */
+  function remove(key: string) {
     const item = itemsRef.current.find((i) => i.key === key);
     if (!item) return;
-    const id = spaceRef.current;
-    if (item.photo && id !== undefined) {
-      try {
-        await apiFetch(`/api/spaces/${id}/photos/${item.photo.id}`, { method: 'DELETE' });
-      } catch (error) {
-        showToast({ title: 'Photo not deleted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
-        return;
-      }
+    if (item.photo || item.status === 'uploading') {
+      update(key, { removed: true });
+      setAnnouncement('Photo marked for deletion. It is deleted when you save.');
+      return;
     }
     if (item.preview) URL.revokeObjectURL(item.preview);
     setItems((list) => list.filter((i) => i.key !== key));
-    setAnnouncement('Photo deleted.');
+    setAnnouncement('Photo removed.');
   }
 
-  async function saveAlt(key: string) {
-    const item = itemsRef.current.find((i) => i.key === key);
-    const id = spaceRef.current;
-    if (!item?.photo || id === undefined || item.alt.trim() === item.photo.alt) return;
-    try {
-      const photo = await apiFetch<PhotoView>(`/api/spaces/${id}/photos/${item.photo.id}`, { method: 'PATCH', body: { alt: item.alt } });
-      update(key, { photo, alt: photo.alt });
-    } catch (error) {
-      update(key, { error: errorMessage(error, 'The description was not saved.') });
+  function keep(key: string) {
+    update(key, { removed: false });
+    setAnnouncement('Photo kept.');
+  }
+
+  async function uploadPending(id: number): Promise<boolean> {
+    spaceRef.current = id;
+    const waiting = itemsRef.current.filter((i) => !i.removed && i.status !== 'done' && i.status !== 'uploading' && i.file);
+    const ok = await uploadAll(waiting, id);
+    await Promise.all([...inFlight.current]);
+    return ok && !itemsRef.current.some((i) => !i.removed && i.status === 'failed');
+  }
+
+  /** Sends the page's photo changes: deletions, then the alt texts, then the order (the first is the cover). */
+  async function commit(id: number): Promise<boolean> {
+    if (!(await uploadPending(id))) return false;
+    const path = `/api/spaces/${id}/photos`;
+    for (const item of itemsRef.current.filter((i) => i.removed && i.photo)) {
+      await apiFetch(`${path}/${item.photo!.id}`, { method: 'DELETE' }).catch((error: unknown) => {
+        // Already gone (another tab) is what was asked for.
+        if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+      });
+      serverOrder.current = serverOrder.current.filter((pid) => pid !== item.photo!.id);
     }
+    setItems((list) => list.filter((i) => !i.removed));
+    const kept = itemsRef.current.filter((i) => !i.removed && i.photo);
+    for (const item of kept) {
+      if (item.alt.trim() && item.alt.trim() !== item.photo!.alt) {
+        const photo = await apiFetch<PhotoView>(`${path}/${item.photo!.id}`, { method: 'PATCH', body: { alt: item.alt.trim() } });
+        update(item.key, { photo, alt: photo.alt });
+      }
+    }
+    const order = kept.map((i) => i.photo!.id);
+    if (order.length > 1 && order.join() !== serverOrder.current.join()) {
+      await apiFetch(path, { method: 'PATCH', body: { order } });
+      serverOrder.current = order;
+    }
+    return true;
   }
 
   useImperativeHandle(ref, () => ({
-    pendingCount: () => itemsRef.current.filter((i) => i.status !== 'done').length,
-    async uploadPending(id: number) {
-      spaceRef.current = id;
-      const waiting = itemsRef.current.filter((i) => i.status !== 'done' && i.file);
-      if (!waiting.length) return true;
-      // One at a time in the order shown, so the first (the cover) is the listing's first photo.
-      let ok = true;
-      for (const item of waiting) if (!(await upload(item, id))) ok = false;
-      return ok;
+    pendingCount: () => itemsRef.current.filter((i) => !i.removed && i.status !== 'done').length,
+    uploadPending,
+    commit,
+    hasUnsavedChanges: () =>
+      itemsRef.current.some((i) => i.removed || i.status !== 'done' || (i.photo && i.alt.trim() !== i.photo.alt)) ||
+      itemsRef.current.flatMap((i) => (i.photo ? [i.photo.id] : [])).join() !== serverOrder.current.join(),
+    async discardNew() {
+      const id = spaceRef.current;
+      if (id === undefined) return;
+      await Promise.all(addedNow.current.map((pid) => apiFetch(`/api/spaces/${id}/photos/${pid}`, { method: 'DELETE' }).catch(() => undefined)));
+      addedNow.current = [];
     },
   }));
 
@@ -218,7 +291,7 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
     event.preventDefault();
     event.stopPropagation();
     if (!dragging || dragging === target) return setDragging(null);
-    const list = itemsRef.current;
+    const list = shownNow();
     const moved = list.find((i) => i.key === dragging)!;
     const rest = list.filter((i) => i.key !== dragging);
     const at = rest.findIndex((i) => i.key === target);
@@ -230,6 +303,8 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
   };
 
   const full = items.length >= MAX_PHOTOS;
+  const shown = items.filter((i) => !i.removed);
+  const removed = items.filter((i) => i.removed);
   return (
     <section aria-labelledby="photos-heading" className="space-y-4" data-photo-uploader>
       <div>
@@ -296,9 +371,9 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
-      {items.length > 0 && (
-        <ol className="grid gap-3 sm:grid-cols-2" aria-label="Photos in display order">
-          {items.map((item, index) => (
+      {shown.length > 0 && (
+        <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Photos in display order">
+          {shown.map((item, index) => (
             <li
               key={item.key}
               data-photo-key={item.key}
@@ -311,7 +386,7 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
               onDragOver={(e) => dragging && e.preventDefault()}
               onDrop={(e) => onItemDrop(e, item.key)}
               onDragEnd={() => setDragging(null)}
-              className={`flex gap-3 rounded-xl border p-3 ${index === 0 ? 'border-brand-700 bg-brand-50' : 'border-line bg-white'} ${dragging === item.key ? 'opacity-50' : ''}`}
+              className={`flex min-w-0 gap-3 rounded-xl border p-3 ${index === 0 ? 'border-brand-700 bg-brand-50' : 'border-line bg-white'} ${dragging === item.key ? 'opacity-50' : ''}`}
             >
               <img
                 src={item.photo ? photoFileUrl(item.photo.key, item.photo.widths[0]!, 'jpeg') : item.preview}
@@ -342,13 +417,12 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
                   maxLength={MAX_ALT}
                   value={item.alt}
                   onChange={(e) => update(item.key, { alt: e.target.value })}
-                  onBlur={() => void saveAlt(item.key)}
                 />
                 <div className="flex flex-wrap gap-1">
                   <button type="button" className="btn-ghost px-2 py-1 text-xs" data-move="up" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={`Move photo ${index + 1} earlier`}>
                     ↑ Earlier
                   </button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" data-move="down" disabled={index === items.length - 1} onClick={() => move(item.key, 1)} aria-label={`Move photo ${index + 1} later`}>
+                  <button type="button" className="btn-ghost px-2 py-1 text-xs" data-move="down" disabled={index === shown.length - 1} onClick={() => move(item.key, 1)} aria-label={`Move photo ${index + 1} later`}>
                     ↓ Later
                   </button>
                   {index > 0 && (
@@ -361,7 +435,7 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
                       Retry
                     </button>
                   )}
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs text-[var(--color-danger)]" onClick={() => void remove(item.key)} aria-label={`Delete photo ${index + 1}`}>
+                  <button type="button" className="btn-ghost px-2 py-1 text-xs text-[var(--color-danger)]" onClick={() => remove(item.key)} aria-label={`Delete photo ${index + 1}`}>
                     Delete
                   </button>
                 </div>
@@ -370,6 +444,21 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
           ))}
         </ol>
       )}
+      {removed.length > 0 && (
+        <div className="rounded-xl border border-dashed border-line p-3" data-photos-removed>
+          <p className="text-sm font-medium text-ink">Deleted when you save</p>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {removed.map((item) => (
+              <li key={item.key} data-photo-removed={item.key} className="flex items-center gap-2">
+                <img src={item.photo ? photoFileUrl(item.photo.key, item.photo.widths[0]!, 'jpeg') : item.preview} alt="" width={64} height={48} className="h-12 w-16 rounded-md object-cover opacity-50 grayscale" />
+                <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => keep(item.key)} aria-label={`Keep the photo “${item.alt}”`}>
+                  Keep
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 });
@@ -377,9 +466,10 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
 function statusText(item: Item): string {
   switch (item.status) {
     case 'waiting':
-      return 'Uploads when you save';
+      return 'Uploads once the details above are complete';
     case 'uploading':
-      return `Uploading… ${Math.round(item.progress * 100)}%`;
+      // The bytes are sent: the server is resizing the photo now.
+      return item.progress >= 1 ? 'Processing…' : `Uploading… ${Math.round(item.progress * 100)}%`;
     case 'failed':
       return 'Not uploaded';
     case 'done':

@@ -8,6 +8,9 @@ import type { Pin } from './PinPicker';
 import { loadMapTiles, type MapTiles } from '../../lib/places-client';
 
 const icon = L.divIcon({ className: 'fs-pin', html: '<span aria-hidden="true"></span>', iconSize: [24, 24], iconAnchor: [12, 24] });
+/** Where the map starts (the city) before there is a pin: drag it onto the space, or tap the map (issue 25). */
+const startIcon = L.divIcon({ className: 'fs-pin fs-pin-start', html: '<span aria-hidden="true"></span>', iconSize: [24, 24], iconAnchor: [12, 24] });
+const rounded = (ll: L.LatLng): Pin => ({ latitude: Number(ll.lat.toFixed(6)), longitude: Number(ll.lng.toFixed(6)) });
 
 function Clicks({ onPin }: { onPin: (pin: Pin) => void }) {
   useMapEvents({ click: (e) => onPin({ latitude: Number(e.latlng.lat.toFixed(6)), longitude: Number(e.latlng.lng.toFixed(6)) }) });
@@ -29,11 +32,20 @@ export default function PinMap({ pin, start, onPin }: { pin: Pin | null; start: 
   }, []);
   const centre = pin ?? start;
   return (
-    <div className="mt-3 h-72" data-testid="pin-map">
+    <div className="mt-3 h-72" data-testid="pin-map" data-pin-start={!pin && start ? `${start.latitude},${start.longitude}` : undefined}>
       <MapContainer center={centre ? [centre.latitude, centre.longitude] : [30, 0]} zoom={centre ? 13 : 2} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" aria-label="Click the map to place the pin">
         {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} />}
         <Clicks onPin={onPin} />
         <Recentre at={pin ? null : start} />
+        {!pin && start && (
+          <Marker
+            position={[start.latitude, start.longitude]}
+            icon={startIcon}
+            draggable
+            title="Drag this marker onto your space"
+            eventHandlers={{ dragend: (e) => onPin(rounded((e.target as L.Marker).getLatLng())) }}
+          />
+        )}
         {pin && (
           <Marker
             position={[pin.latitude, pin.longitude]}

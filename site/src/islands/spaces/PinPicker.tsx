@@ -33,6 +33,11 @@ export function PinPicker({ city, country, pin, onPin, problem, confirmed, onCon
         )}
       </div>
       {open && (
+        <p className="mt-3 text-sm font-medium text-ink" data-pin-hint>
+          {pin ? 'Drag your pin, or tap the map to move it.' : 'Tap the map where the space is to place the pin, or drag the grey marker onto it.'}
+        </p>
+      )}
+      {open && (
         <Suspense fallback={<div className="mt-3 h-72 animate-pulse rounded-lg bg-brand-50" />}>
           <PinMap pin={pin} start={start} onPin={onPin} />
         </Suspense>

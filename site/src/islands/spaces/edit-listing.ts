@@ -28,5 +28,20 @@ export function formOfSpace(space: Space) {
     spaceType: space.spaceType,
     amenities: [...space.amenities],
     images: space.images.filter((url) => !isPhotoUrl(url)).join(', '),
+    currency: space.currency,
+    hideStreetAddress: space.hideStreetAddress,
   };
+}
+
+/** The owner's pin as the edit form shows it: a position set to the address (not the city's centre). */
+export function pinOf(space: Space): { latitude: number; longitude: number } | null {
+  return space.locationPrecision === 'address' && space.latitude !== null && space.longitude !== null ? { latitude: space.latitude, longitude: space.longitude } : null;
+}
+
+/**
+ * The fields of `after` that differ from `before`. An edit sends only these (issue 25): a field the owner did
+ * not touch is never written back, so nothing the form cannot show exactly (the pin, a derived value) is lost.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
 }
