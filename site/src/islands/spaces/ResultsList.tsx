@@ -60,7 +60,7 @@ export function ResultsList({ viewer, system, onOpen }: { viewer: SpaceViewer; s
           {unknownPlace !== null ? '' : results.status === 'loading' ? 'Loading spaces…' : results.status === 'ready' ? countText : ''}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <SaveSearchButton viewer={viewer} system={system} />
+          {unknownPlace === null && <SaveSearchButton viewer={viewer} system={system} />}
           <div className="inline-flex rounded-md border border-line" role="group" aria-label="Show results as">
             {(['list', 'map'] as const).map((v) => (
               <button key={v} type="button" aria-pressed={view === v} className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${view === v ? 'bg-brand-700 text-white' : 'bg-white text-ink hover:bg-brand-50'}`} onClick={() => setView(v)}>
