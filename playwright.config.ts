@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
 const port = Number(process.env.E2E_PORT ?? 4400);
 const baseURL = `http://localhost:${port}`;
 /** End-to-end specs that publish listings (see `projects`). */
-const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts'];
+const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({

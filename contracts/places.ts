@@ -7,9 +7,12 @@ export type Place = { id: number; name: string; country: string; admin?: string;
 export const PLACES_LIMIT_DEFAULT = 8;
 export const PLACES_LIMIT_MAX = 20;
 export const PLACES_QUERY_MAX = 100;
-/** Radius choices of the location box; the API accepts any radius in (0, MAX_RADIUS_KM]. */
-export const RADIUS_CHOICES_KM = [5, 10, 25, 50, 100] as const;
-export const MAX_RADIUS_KM = 500;
+/**
+ * Radius choices of the location box, up to a region (500 km: a day's drive out and back, decision 0905); the
+ * API accepts any radius in (0, MAX_RADIUS_KM], and the largest choice is that maximum.
+ */
+export const RADIUS_CHOICES_KM = [5, 10, 25, 50, 100, 250, 500] as const;
+export const MAX_RADIUS_KM = Math.max(...RADIUS_CHOICES_KM);
 export const DEFAULT_RADIUS_KM = 25;
 /** Mean Earth radius (IUGG), the one radius of every distance the product computes. */
 export const EARTH_RADIUS_KM = 6371.0088;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendFilterFields, describeSpaceFilters, EMPTY_FILTER_FIELDS, filterFieldsFromSearch, parseSpaceFilters } from './space-filters';
 import { spaceQuerySchema } from './spaces.schemas';
+import { MAX_RADIUS_KM, RADIUS_CHOICES_KM } from './places';
 
 function apiMessages(qs: string): Record<string, string> {
   const p = new URLSearchParams(qs);
@@ -13,6 +14,21 @@ function apiMessages(qs: string): Record<string, string> {
 }
 
 describe('filter registry', () => {
+  // Issue 25 item 18: the location box offers radii past 100 km; each one it offers, the site's parse and the
+  // API's schema both accept, and one step past the largest they both refuse with the same message.
+  it('accepts every radius the location box offers, up to the largest, and refuses beyond it', () => {
+    expect(MAX_RADIUS_KM).toBe(Math.max(...RADIUS_CHOICES_KM));
+    expect(MAX_RADIUS_KM).toBeGreaterThan(100);
+    for (const km of RADIUS_CHOICES_KM) {
+      const qs = `near=2950159&radiusKm=${km}`;
+      expect(parseSpaceFilters(new URLSearchParams(qs)).errors).toEqual({});
+      expect(apiMessages(qs)).toEqual({});
+    }
+    const beyond = `near=2950159&radiusKm=${MAX_RADIUS_KM + 0.5}`;
+    expect(parseSpaceFilters(new URLSearchParams(beyond)).errors).toEqual({ radiusKm: `must be a number above 0 and at most ${MAX_RADIUS_KM}` });
+    expect(apiMessages(beyond)).toEqual(parseSpaceFilters(new URLSearchParams(beyond)).errors);
+  });
+
   it.each([
     'city=%20Berlin%20&minSize=100&maxSize=900&maxPrice=1500.50&country=DE&spaceType=rooftop&amenities=power&amenities=parking',
     'minCeilingM=tall&minFloorLoadKgM2=600.5&minPowerKw=9999&water=river&access24h=yes&availableBy=2026-02-30',

@@ -2,25 +2,18 @@
 // the Berlin listing with its distance; the map view; drag to Munich and "Search this area"; the autocomplete
 // by keyboard alone; axe; screenshots of the map at phone and desktop sizes. Map tiles come from a local
 // fixture (nothing reaches the internet); a second test makes every tile fail and the markers still work.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './spaces-helpers';
 import { visitorFrom } from './browser';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { serveTiles, zoomOf as zoomOfMap } from './map-helpers';
 
 test.use(visitorFrom(181));
 // Axe over a page of cards and a map, and many key presses, take long on a busy 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-const TILE = readFileSync(path.join(import.meta.dirname, 'fixtures', 'map-tile.png'));
 const BERLIN_ID = 2950159;
 const MUNICH_ID = 2867714;
-
-async function serveTiles(page: Page, ok = true) {
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}\n${error.stack}`));
-  await page.route(/tile\.openstreetmap\.org/, (route) => (ok ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE }) : route.fulfill({ status: 503, body: '' })));
-}
 
 test('Ber → Berlin, 25 km, the map, drag to Munich, search this area', async ({ page }, testInfo) => {
   await serveTiles(page);
@@ -51,13 +44,7 @@ test('Ber → Berlin, 25 km, the map, drag to Munich, search this area', async (
   // zoom is read from the tiles the map shows (their URLs carry it), and each click is repeated until the
   // map is there: a click during Leaflet's zoom animation is dropped, which once left the map a level off
   // and the drag half-way to Munich.
-  const zoomOf = () =>
-    map.evaluate((el) => {
-      const levels = [...el.querySelectorAll<HTMLElement>('.leaflet-tile-container')].filter((c) => c.querySelector('img.leaflet-tile-loaded'));
-      const top = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
-      const src = top?.querySelector<HTMLImageElement>('img.leaflet-tile-loaded')?.src ?? '';
-      return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src)?.[1] ?? NaN);
-    });
+  const zoomOf = () => zoomOfMap(map);
   const settled = () => expect(page.locator('.leaflet-zoom-anim')).toHaveCount(0);
   async function zoomTo(target: number) {
     for (let guard = 0; guard < 30; guard++) {
@@ -82,7 +69,9 @@ test('Ber → Berlin, 25 km, the map, drag to Munich, search this area', async (
   await zoomTo(8);
   await page.getByRole('button', { name: 'Search this area' }).click();
   await expect(page).toHaveURL(/bbox=/);
-  await expect(page).not.toHaveURL(/near=/);
+  // The box replaces the radius; the place stays, for the distances (issue 25).
+  await expect(page).toHaveURL(new RegExp(`near=${BERLIN_ID}`));
+  await expect(page).not.toHaveURL(/radiusKm=/);
   await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
   await expect(page.locator('[data-space-card]')).toContainText('Munich');
   await expect(map.locator('.fs-pin')).toHaveCount(1);

@@ -5,8 +5,12 @@
 // added there is kept in the URL, checked, debounced (when `typed`) and sent to the API without a change here.
 // Growing (issue 10): ?system= lives in the page URL beside the filters (not in the API query) and "fit"
 // sorts the loaded results by the fit for the picked system.
+// One location box (issue 25): a place typed and not picked (the home page's search, Enter in the box) arrives
+// as `place` without a centre; it is looked up here, the most populous place of that name applied, or the page
+// says there is no such place instead of listing everything as if it were filtered.
 import { atom, computed } from 'nanostores';
 import { computeFit, fitRank, type GrowingSystem } from '#contracts/growing';
+import { DEFAULT_RADIUS_KM, placeLabel } from '#contracts/places';
 import {
   appendFilterFields,
   EMPTY_FILTER_FIELDS,
@@ -24,6 +28,7 @@ import { SPACE_SORTS, type SpaceSort } from '#contracts/spaces';
 import { $growingSystem } from './growing-store';
 import { errorMessage } from './api-client';
 import { createFetcherStore } from './fetcher';
+import { searchPlaces } from './places-client';
 import { fetchSpacesPage, fetchSpacesPageAt, spacesPageUrl, type SpacesPage } from './spaces-page';
 import { showToast } from './toast-store';
 
@@ -80,6 +85,11 @@ export function shownInOrder(spaces: Space[], sort: BrowseSort, system: GrowingS
     .map((x) => x.space);
 }
 
+/** A place typed but not picked from the suggestions: its name, when the filters have no centre for it. */
+export function typedPlace(f: Filters): string {
+  return f.near === '' && f.lat === '' ? f.place.trim() : '';
+}
+
 // ---- the state -----------------------------------------------------------------------------------
 
 /** The filters as the form shows them (typed text included before it applies). */
@@ -93,8 +103,14 @@ export const $apiSearch = computed($applied, (f) => filtersToSearch(f));
 
 /** Set once the URL has been read: nothing is asked before, so a filtered page never asks for the unfiltered list. */
 const $started = atom(false);
-/** The address of the first page of results; null until the URL has been read. */
-export const $firstPageUrl = computed([$started, $apiSearch], (started, search) => (started ? spacesPageUrl(search, BROWSE_PAGE_SIZE) : null));
+/** The typed place being looked up, or found to match no place; null when there is none. */
+export type PlaceLookup = { place: string; state: 'looking' | 'unknown' } | null;
+export const $placeLookup = atom<PlaceLookup>(null);
+/**
+ * The address of the first page of results; null until the URL has been read, and while a typed place has no
+ * centre (being looked up, or unknown): the list is never shown as if it were filtered by it.
+ */
+export const $firstPageUrl = computed([$started, $apiSearch, $applied], (started, search, applied) => (started && !typedPlace(applied) ? spacesPageUrl(search, BROWSE_PAGE_SIZE) : null));
 
 /** The first page, through the islands' fetcher (lib/fetcher.ts): asked when the filters change, cached per address. */
 export const $firstPage = createFetcherStore<SpacesPage>([$firstPageUrl], {
@@ -151,10 +167,37 @@ function pageSearch(): string {
   return window.location.search.replace(/^\?/, '');
 }
 
-function commit(next: Filters): void {
+function commit(next: Filters, history: 'push' | 'replace' = 'push'): void {
   const qs = pageQuery(next);
-  if (qs !== pageSearch()) window.history.pushState(null, '', qs ? `/spaces?${qs}` : '/spaces');
+  if (qs !== pageSearch()) window.history[history === 'push' ? 'pushState' : 'replaceState'](null, '', qs ? `/spaces?${qs}` : '/spaces');
   $applied.set(next);
+}
+
+let lookups = 0;
+/**
+ * Looks a typed place up: the most populous place whose name starts with it is applied in its stead (the URL
+ * is replaced, so Back does not land on the typed name again), with the radius chosen or the default; when
+ * no place matches, $placeLookup says so and nothing is listed.
+ */
+function lookUpTypedPlace(applied: Filters): void {
+  const typed = typedPlace(applied);
+  const n = ++lookups;
+  if (!typed) {
+    if ($placeLookup.get()) $placeLookup.set(null);
+    return;
+  }
+  $placeLookup.set({ place: typed, state: 'looking' });
+  void searchPlaces(typed, 1).then(([found]) => {
+    if (n !== lookups) return;
+    if (!found) {
+      $placeLookup.set({ place: typed, state: 'unknown' });
+      return;
+    }
+    const centre = { near: String(found.id), place: placeLabel(found), lat: '', lng: '', radiusKm: $draft.get().radiusKm || String(DEFAULT_RADIUS_KM) };
+    $placeLookup.set(null);
+    $draft.set({ ...$draft.get(), ...centre });
+    commit({ ...$applied.get(), ...centre }, 'replace');
+  });
 }
 
 const typedOf = (f: Filters) => Object.fromEntries(TYPED_FILTER_PARAMS.map((k) => [k, f[k]])) as Partial<Filters>;
@@ -243,6 +286,7 @@ export function startBrowse(): void {
   };
   $growingSystem.listen(keepSystemInUrl);
   $applied.listen(keepSystemInUrl);
+  $applied.subscribe(lookUpTypedPlace);
 
   $started.set(true);
 }

@@ -42,8 +42,8 @@ export function ActionButton({ action, onDone, children }: { action: AdminAction
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-(--z-modal) w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-ink">{action.label}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted">{action.explain}</Dialog.Description>
           <form className="mt-4 flex flex-col gap-3" onSubmit={submit} noValidate>

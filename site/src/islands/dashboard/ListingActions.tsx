@@ -56,8 +56,8 @@ export function ListingActions({ space }: { space: OwnSpace }) {
             Delete
           </Dialog.Trigger>
           <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50" />
-            <Dialog.Content className="fixed top-1/2 left-1/2 z-[90] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+            <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50" />
+            <Dialog.Content className="fixed top-1/2 left-1/2 z-(--z-modal) w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
               <Dialog.Title className="text-lg font-bold text-ink">Delete this listing?</Dialog.Title>
               <Dialog.Description className="mt-2 text-sm text-muted">
                 “{space.title}” will be removed from FarmSpace for good. Its conversations stay in Messages for you and the farmers, marked no longer listed, and your receipts stay in Billing. This cannot be undone.

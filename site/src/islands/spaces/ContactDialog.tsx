@@ -118,9 +118,9 @@ export function ContactDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !sending && onOpenChange(next)}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50 backdrop-blur-[2px]" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-[90] max-h-[90vh] w-[calc(100vw-2rem)] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
+          className="fixed top-1/2 left-1/2 z-(--z-modal) max-h-[90vh] w-[calc(100vw-2rem)] max-w-[600px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
           data-testid="contact-dialog"
           onCloseAutoFocus={(event) => {
             const conversationId = sentConversation.current;

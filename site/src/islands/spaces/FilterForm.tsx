@@ -49,7 +49,7 @@ export function FilterForm() {
             const controls = SPACE_FILTER_NAMES.filter((name) => FILTER_CONTROLS[name].group === group.id).map((name) => {
               const { Control, half } = FILTER_CONTROLS[name];
               return (
-                <div key={name} className={half ? '' : 'col-span-2'} data-filter={name}>
+                <div key={name} className={`${half ? '' : 'col-span-2'} empty:hidden`} data-filter={name}>
                   <Control {...props} />
                 </div>
               );

@@ -1,12 +1,13 @@
 // The location box of /spaces (issue 18): a place autocomplete from GET /api/places as an ARIA 1.2 combobox
 // (arrow keys move through the suggestions, Enter picks, Escape closes), a radius choice and "near me" from the
 // browser's geolocation. It reports a pick; the browser writes it into the URL through the filter registry's
-// place keys (near/place/lat/lng/radiusKm).
+// place keys (near/place/lat/lng/radiusKm). Enter on text the suggestions do not (yet) answer reports the text
+// alone, `{ place }`: the browse store looks it up and applies the place or says there is none.
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_RADIUS_KM, placeLabel, RADIUS_CHOICES_KM, usesMiles, type Place } from '#contracts/places';
 import { searchPlaces } from '../../lib/places-client';
 
-export type PlacePick = { near: string; place: string } | { lat: string; lng: string; place: string };
+export type PlacePick = { near: string; place: string } | { lat: string; lng: string; place: string } | { place: string };
 const SUGGEST_DEBOUNCE_MS = 150;
 
 export function LocationBox({ label, value, onPick, onClear }: { label: string; value: string; onPick: (pick: PlacePick) => void; onClear: () => void }) {
@@ -14,6 +15,8 @@ export function LocationBox({ label, value, onPick, onClear }: { label: string; 
   const listId = `${id}-list`;
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<Place[]>([]);
+  /** The text the suggestions answer (the box may already hold more letters than they were asked for). */
+  const [optionsFor, setOptionsFor] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [locating, setLocating] = useState(false);
@@ -34,6 +37,7 @@ export function LocationBox({ label, value, onPick, onClear }: { label: string; 
       void searchPlaces(q, 8, controller.signal).then((list) => {
         if (controller.signal.aborted) return;
         setOptions(list);
+        setOptionsFor(q);
         setActive(list.length ? 0 : -1);
         setOpen(true);
       });
@@ -63,8 +67,15 @@ export function LocationBox({ label, value, onPick, onClear }: { label: string; 
       setActive((a) => (options.length ? (a <= 0 ? options.length - 1 : a - 1) : -1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      const chosen = options[active] ?? options[0];
+      const q = text.trim();
+      const chosen = optionsFor === q ? (options[active] ?? options[0]) : undefined;
       if (open && chosen) pick(chosen);
+      else if (q && q !== value) {
+        typed.current = false;
+        setOpen(false);
+        setOptions([]);
+        onPick({ place: q });
+      }
     } else if (e.key === 'Escape') {
       if (open) {
         e.preventDefault();
@@ -138,7 +149,7 @@ export function LocationBox({ label, value, onPick, onClear }: { label: string; 
           </button>
         )}
       </div>
-      <ul id={listId} role="listbox" aria-label="Places" className={`absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-md border border-line bg-white shadow-lg ${expanded ? '' : 'hidden'}`}>
+      <ul id={listId} role="listbox" aria-label="Places" className={`absolute z-(--z-dropdown) mt-1 max-h-72 w-full overflow-auto rounded-md border border-line bg-white shadow-lg ${expanded ? '' : 'hidden'}`}>
         {options.map((p, i) => (
           <li
             key={p.id}
@@ -163,7 +174,7 @@ export function LocationBox({ label, value, onPick, onClear }: { label: string; 
 }
 
 /** The radius choice; the label and options in miles where the visitor's locale uses them (values stay km). */
-export function RadiusSelect({ value, onChange, disabled }: { value: string; onChange: (km: string) => void; disabled?: boolean }) {
+export function RadiusSelect({ value, onChange }: { value: string; onChange: (km: string) => void }) {
   const [miles, setMiles] = useState(false);
   useEffect(() => setMiles(usesMiles(navigator.language)), []);
   const choices = RADIUS_CHOICES_KM as readonly number[];
@@ -173,7 +184,7 @@ export function RadiusSelect({ value, onChange, disabled }: { value: string; onC
       <label htmlFor="filter-radius" className="block text-sm font-medium text-ink">
         Within
       </label>
-      <select id="filter-radius" className="input mt-1.5" value={current} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select id="filter-radius" className="input mt-1.5" value={current} onChange={(e) => onChange(e.target.value)}>
         {!choices.includes(Number(current)) && <option value={current}>{current} km</option>}
         {choices.map((km) => (
           <option key={km} value={String(km)}>

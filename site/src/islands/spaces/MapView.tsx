@@ -2,6 +2,8 @@
 // clustering, loaded only when a map shows (through load-map-view.ts, which also installs the clustering plugin). Tiles come from the
 // server's MAP_TILE_URL (GET /api/places/map); when they fail the markers and the list still work. Markers are
 // focusable (Tab, Enter opens the listing); "Search this area" hands the visible box to the browse filters.
+// The mouse wheel zooms as Leaflet maps in a page usually do (issue 25): once the map has focus (a click or Tab
+// into it) or with Ctrl/⌘ held; otherwise the page scrolls on and a hint says how to zoom.
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
@@ -61,9 +63,51 @@ function SearchArea({ onSearchArea }: { onSearchArea: (bbox: string) => void }) 
   );
 }
 
+/** How long the "Ctrl + scroll" hint stays after the last wheel turn that scrolled the page past the map. */
+const WHEEL_HINT_MS = 1500;
+
+/**
+ * The wheel over the map: a zoom when the map (or a marker in it) has focus or Ctrl/⌘ is held, handed to
+ * Leaflet's own wheel zoom; otherwise stopped before Leaflet sees it (the page scrolls) and the hint shows.
+ */
+function WheelZoom({ onHint }: { onHint: (show: boolean) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const frame = container.parentElement!;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey || e.metaKey || container.contains(document.activeElement)) {
+        clearTimeout(timer);
+        onHint(false);
+        return;
+      }
+      e.stopPropagation();
+      onHint(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => onHint(false), WHEEL_HINT_MS);
+    };
+    // A click on the map gives it focus (Leaflet focuses it only for its keyboard handler's own reasons).
+    const onDown = () => {
+      if (!container.contains(document.activeElement)) container.focus({ preventScroll: true });
+    };
+    frame.addEventListener('wheel', onWheel, { capture: true });
+    container.addEventListener('pointerdown', onDown);
+    return () => {
+      clearTimeout(timer);
+      frame.removeEventListener('wheel', onWheel, { capture: true });
+      container.removeEventListener('pointerdown', onDown);
+    };
+  }, [map, onHint]);
+  return null;
+}
+
 export default function MapView({ spaces, onOpen, onSearchArea, className, label, zoom }: { spaces: Space[]; onOpen?: (space: Space) => void; onSearchArea?: (bbox: string) => void; className?: string; label: string; zoom?: number }) {
   const [tiles, setTiles] = useState<MapTiles | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const [wheelHint, setWheelHint] = useState(false);
+  const [mac, setMac] = useState(false);
+  useEffect(() => setMac(/Mac|iPhone|iPad/.test(navigator.platform)), []);
   useEffect(() => {
     void loadMapTiles().then(setTiles);
   }, []);
@@ -71,16 +115,21 @@ export default function MapView({ spaces, onOpen, onSearchArea, className, label
   const center: [number, number] = first ? [first.latitude!, first.longitude!] : [30, 0];
   return (
     <div className={`relative ${className ?? ''}`} data-testid="space-map">
-      <MapContainer center={center} zoom={zoom ?? (first ? 11 : 2)} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" scrollWheelZoom={false} aria-label={label} keyboard>
+      <MapContainer center={center} zoom={zoom ?? (first ? 11 : 2)} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" aria-label={label} keyboard>
         {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />}
         <Markers spaces={spaces} onOpen={onOpen} fit={!zoom} />
+        <WheelZoom onHint={setWheelHint} />
         {onSearchArea && <SearchArea onSearchArea={onSearchArea} />}
       </MapContainer>
+      {/* Later siblings of the map's own stacking context (global.css), so they paint over it without a z-index. */}
       {tilesFailed && (
-        <p className="absolute bottom-2 left-2 z-[500] rounded bg-white/90 px-2 py-1 text-xs text-muted" role="status">
+        <p className="absolute bottom-2 left-2 rounded bg-white/90 px-2 py-1 text-xs text-muted" role="status">
           Map tiles could not load; the markers and the list still work.
         </p>
       )}
+      <p className={`pointer-events-none absolute inset-0 flex items-center justify-center rounded-lg bg-ink/40 text-base font-semibold text-white transition-opacity ${wheelHint ? 'opacity-100' : 'opacity-0'}`} aria-hidden={!wheelHint} data-testid="wheel-hint">
+        {mac ? 'Use ⌘ + scroll to zoom the map' : 'Use Ctrl + scroll to zoom the map'}
+      </p>
     </div>
   );
 }

@@ -46,8 +46,8 @@ export function ReportDialog({ target, label }: { target: ReportTargetInput; lab
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[90] max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
+        <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-(--z-modal) max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
           <Dialog.Title className="text-lg font-semibold text-ink">{label}</Dialog.Title>
           {thanks ? (
             <>

@@ -6,7 +6,7 @@ import { loadMapView } from './load-map-view';
 import type { GrowingSystem } from '#contracts/growing';
 import type { Space } from '#contracts/spaces.schemas';
 import { useHydratedStore } from '../../lib/use-hydrated-store';
-import { $applied, $view, setView, $results, BROWSE_SORTS, EMPTY_FILTERS, NO_RESULTS, clearFilters, loadMore, reloadResults, shownInOrder, SORT_LABELS, updateFilters, type BrowseSort } from '../../lib/browse-store';
+import { $applied, $placeLookup, $view, setView, $results, BROWSE_SORTS, EMPTY_FILTERS, NO_RESULTS, clearFilters, loadMore, reloadResults, shownInOrder, SORT_LABELS, updateFilters, type BrowseSort } from '../../lib/browse-store';
 import { SaveSearchButton } from './SaveSearchButton';
 import type { SpaceViewer } from './SpaceActions';
 import { SpaceCard } from './SpaceCard';
@@ -46,6 +46,9 @@ export function ResultsList({ viewer, system, onOpen }: { viewer: SpaceViewer; s
   const results = useHydratedStore($results, NO_RESULTS);
   const applied = useHydratedStore($applied, EMPTY_FILTERS);
   const view = useHydratedStore($view, 'list');
+  const lookup = useHydratedStore($placeLookup, null);
+  // A typed place that matches no place: said so in place of the results, never a list as if filtered by it.
+  const unknownPlace = lookup?.state === 'unknown' ? lookup.place : null;
   const hasCenter = applied.near !== '' || applied.lat !== '';
   const count = results.total ?? 0;
   const countText = `${count.toLocaleString('en-US')}${results.capped ? '+' : ''} space(s) found`;
@@ -54,10 +57,10 @@ export function ResultsList({ viewer, system, onOpen }: { viewer: SpaceViewer; s
     <section aria-label="Results" className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-muted" role="status" aria-live="polite" data-testid="result-count">
-          {results.status === 'loading' ? 'Loading spaces…' : results.status === 'ready' ? countText : ''}
+          {unknownPlace !== null ? '' : results.status === 'loading' ? 'Loading spaces…' : results.status === 'ready' ? countText : ''}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <SaveSearchButton viewer={viewer} system={system} />
+          {unknownPlace === null && <SaveSearchButton viewer={viewer} system={system} />}
           <div className="inline-flex rounded-md border border-line" role="group" aria-label="Show results as">
             {(['list', 'map'] as const).map((v) => (
               <button key={v} type="button" aria-pressed={view === v} className={`px-3 py-1.5 text-sm font-medium first:rounded-l-md last:rounded-r-md ${view === v ? 'bg-brand-700 text-white' : 'bg-white text-ink hover:bg-brand-50'}`} onClick={() => setView(v)}>
@@ -87,12 +90,23 @@ export function ResultsList({ viewer, system, onOpen }: { viewer: SpaceViewer; s
             label="Map of the spaces found"
             spaces={results.spaces}
             onOpen={onOpen}
-            onSearchArea={(bbox) => updateFilters({ bbox, near: '', lat: '', lng: '', place: '', radiusKm: '', ...(applied.sort === 'distance' && { sort: 'newest' as const }) })}
+            // The box replaces the radius; the place stays as the centre of Nearest first and of the distances.
+            onSearchArea={(bbox) => updateFilters({ bbox, radiusKm: '' })}
           />
         </Suspense>
       )}
 
-      {results.status === 'loading' && <Skeletons />}
+      {unknownPlace !== null && (
+        <div className="card mt-5 flex flex-col items-center p-12 text-center" role="alert" data-testid="unknown-place">
+          <h2 className="text-xl font-semibold wrap-anywhere text-ink">No place called “{unknownPlace}”</h2>
+          <p className="mt-1 text-sm text-muted">Check the spelling, or type the first letters of a city and pick it from the suggestions.</p>
+          <button type="button" className="btn-outline mt-5" onClick={() => updateFilters({ place: '' })}>
+            Show spaces everywhere
+          </button>
+        </div>
+      )}
+
+      {unknownPlace === null && results.status === 'loading' && <Skeletons />}
 
       {results.status === 'error' && (
         <div className="card mt-5 p-10 text-center">

@@ -54,20 +54,22 @@ function ChoiceFilter({ draft, update, param, id, any, options }: FilterControlP
 /** The place filter (issue 18): a place from the autocomplete or "near me", a radius, the map's box. */
 function PlaceFilter({ draft, errors, update }: FilterControlProps) {
   const hasCenter = draft.near !== '' || draft.lat !== '';
-  const pick = (p: PlacePick) => update({ near: '', lat: '', lng: '', ...p, radiusKm: draft.radiusKm || String(DEFAULT_RADIUS_KM) });
+  // A typed name (no centre yet) carries no radius until the browse store has found its place.
+  const pick = (p: PlacePick) => update({ near: '', lat: '', lng: '', ...p, radiusKm: 'near' in p || 'lat' in p ? draft.radiusKm || String(DEFAULT_RADIUS_KM) : '' });
   const clear = () => update({ near: '', lat: '', lng: '', place: '', radiusKm: '', ...(draft.sort === 'distance' && { sort: 'newest' as const }) });
   const error = errors.near ?? errors.lat ?? errors.lng ?? errors.radiusKm ?? errors.bbox;
   return (
     <div className="space-y-3" data-testid="location-filter">
       <LocationBox label="Near a place" value={draft.place || (hasCenter ? 'Chosen place' : '')} onPick={pick} onClear={clear} />
-      <RadiusSelect value={draft.radiusKm} disabled={!hasCenter} onChange={(km) => update({ radiusKm: km })} />
+      {/* The radius shows only while it filters: with a place and no map box (the box replaces it). */}
+      {hasCenter && !draft.bbox && <RadiusSelect value={draft.radiusKm} onChange={(km) => update({ radiusKm: km })} />}
       {error && (
         <p className="text-sm text-red-700" role="alert">
           {error}
         </p>
       )}
       {draft.bbox && (
-        <button type="button" className="btn-outline py-1 text-xs" onClick={() => update({ bbox: '' })}>
+        <button type="button" className="btn-outline py-1 text-xs" onClick={() => update({ bbox: '', ...(hasCenter && !draft.radiusKm && { radiusKm: String(DEFAULT_RADIUS_KM) }) })}>
           In the map area ✕
         </button>
       )}
@@ -79,13 +81,22 @@ const positive = (v: string) => v !== '' && Number(v) > 0;
 
 export const FILTER_CONTROLS: { [N in SpaceFilterName]: FilterControl } = {
   place: { group: 'place', Control: PlaceFilter },
+  // The city as exact text is kept for links (/spaces?city=…, saved searches, older bookmarks): shown only
+  // while a link set it, so the form has one location box (issue 25); the place hint above the results
+  // offers the place of that name.
   city: {
     group: 'place',
-    Control: ({ draft, errors, update }) => (
-      <Field label={LABEL.city} id="filter-city" error={errors.city}>
-        <input id="filter-city" {...invalid(errors, 'city', 'filter-city')} type="search" className="input" placeholder="e.g. Berlin" value={draft.city} onChange={(e) => update({ city: e.target.value })} autoComplete="address-level2" />
-      </Field>
-    ),
+    Control: ({ draft, errors, update }) =>
+      draft.city === '' ? null : (
+        <Field label={LABEL.city} id="filter-city" error={errors.city}>
+          <div className="flex gap-2">
+            <input id="filter-city" {...invalid(errors, 'city', 'filter-city')} type="search" className="input min-w-0 flex-1" value={draft.city} onChange={(e) => update({ city: e.target.value })} autoComplete="address-level2" />
+            <button type="button" className="btn-outline px-2 py-1 text-xs" aria-label="Remove the city filter" onClick={() => update({ city: '' })}>
+              ✕
+            </button>
+          </div>
+        </Field>
+      ),
   },
   size: {
     group: 'place',
