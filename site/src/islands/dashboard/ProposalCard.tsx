@@ -187,10 +187,10 @@ export function ProposalCard({
                   </button>
                 </Dialog.Trigger>
                 <Dialog.Portal>
-                  <Dialog.Overlay className="fixed inset-0 z-[80] bg-ink/50 backdrop-blur-[2px]" />
+                  <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50 backdrop-blur-[2px]" />
                   <Dialog.Content
                     role="alertdialog"
-                    className="fixed top-1/2 left-1/2 z-[90] w-[calc(100vw-2rem)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+                    className="fixed top-1/2 left-1/2 z-(--z-modal) w-[calc(100vw-2rem)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
                     data-testid="accept-confirm"
                   >
                     <Dialog.Title className="text-lg font-bold text-ink">Accept these terms?</Dialog.Title>
