@@ -217,6 +217,8 @@ async function scrollingLayoutShift(route: string, cookies: Cookie[] | undefined
 const lines: string[] = [`Lighthouse ${new Date().toISOString()} — mobile, simulated throttling, ${origin}`, ''];
 let failed = false;
 const busyPages: string[] = [];
+/** Lines already printed (each page's are printed when it is done; all are saved at the end). */
+let printed = 0;
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 function median(values: number[]): number {
@@ -316,6 +318,9 @@ try {
     if (failing.length) lines.push(`  failing audits: ${failing.join(', ')}`);
     lines.push('');
     writeFileSync(path.join(resultsDir, `lighthouse${route.path.replace(/\//g, '_') || '_home'}.json`), JSON.stringify(middle.lhr, null, 1));
+    // Each page as it is done: a long run on a busy machine still shows what it measured so far.
+    console.log(lines.slice(printed).join('\n'));
+    printed = lines.length;
   }
 } finally {
   await chrome?.kill();
@@ -329,6 +334,6 @@ lines.push(
     : 'Clean run: the machine was quiet throughout.',
 );
 const output = lines.join('\n');
-console.log(output);
+console.log(lines.slice(printed).join('\n'));
 writeFileSync(path.join(resultsDir, 'lighthouse.txt'), output + '\n');
 process.exitCode = failed ? 1 : 0;
