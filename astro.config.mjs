@@ -8,6 +8,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { INLINE_SCRIPTS } from './site/src/inline-scripts.mjs';
+import { chunkGraph } from './site/chunk-graph.mjs';
 
 const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
 
@@ -45,7 +46,8 @@ export default defineConfig({
   image: { endpoint: { route: '/_image', entrypoint: './site/src/image-endpoint-off.ts' } },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    // chunkGraph: the island JavaScript budget reads which module is in which chunk (site/chunk-graph.mjs).
+    plugins: [tailwindcss(), chunkGraph()],
     build: {
       // A page's small script is inlined into its HTML, and its hash reaches the CSP header only through the
       // pre-rendered pages' <meta> (docs/decisions/0608). The on-demand home page has none, so its script

@@ -1,17 +1,27 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) on the public pages —
-// the landing page, one article, the browse page and a listing's page — and, signed in, on /dashboard,
-// /settings and /list-space, against the built product started on its own port, in Debian's Chromium.
-// Targets: performance ≥ 95, accessibility ≥ 95, CLS ≤ 0.1 on every page; SEO 100 and best practices
-// 100 on the public pages. Lighthouse measures layout shift at load only, so each page is also scrolled to
-// its end in a phone-sized Chromium (End, as a visitor jumping down does) and the layout shift seen while
-// scrolling is reported beside it (same ≤ 0.1 target).
+// `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) on every page of issue 32's
+// table — the landing page, /blog, one article, /login, the browse page, a demo listing's page and an uploaded
+// listing's page — and, signed in, on /dashboard, /settings and /list-space, against the built product started
+// on its own port, in Debian's Chromium. Each page is measured BENCH_RUNS times (default 3) and the MEDIAN of
+// each figure is reported and judged, with the runs' spread beside it.
+// Targets: performance ≥ 95, TBT ≤ 200 ms, LCP ≤ 2.5 s, CLS ≤ 0.1, accessibility ≥ 95 and best practices 100
+// on every page; SEO 100 on the indexable pages. Lighthouse measures layout shift at load only, so each page
+// is also scrolled to its end in a phone-sized Chromium (End, as a visitor jumping down does) and the layout
+// shift seen while scrolling is reported beside it (same ≤ 0.1 target).
+// A busy machine makes every figure worse (simulated throttling multiplies the CPU time it observes): the
+// 1-minute load average and the CPU share other processes took are measured around every run
+// (bench/machine-load.ts), and a page whose runs saw a load average over 0.75 per core or others taking more
+// than 10% of the CPU is marked NOT A CLEAN RUN — its figures do not hold when measured again on a quiet machine.
 // With uploaded photos (issue 17): the measuring owner lists a space with three uploaded 4000×3000 phone
 // photos and publishes it with the test card, so it is the first card on /spaces and its page is measured
 // too; the bytes of the first card's picture on a phone-sized /spaces (as Lighthouse's phone, 412 px at DPR
 // 2.625) are reported against ≤ 60 KB.
-// Prints the figures and saves them to bench/results/lighthouse.txt (with the full JSON reports beside it).
+// Per page it also prints where the bytes and the main thread went (the median run's transferred bytes, its
+// JavaScript, main-thread work by category and the scripts that took longest).
+// BENCH_ROUTES=/spaces,/list-space measures only those pages (`uploaded` names the uploaded listing's page).
+// Prints the figures and saves them to bench/results/lighthouse.txt (with the median runs' JSON reports beside it).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,18 +30,28 @@ import sharp from 'sharp';
 import { UPLOAD_HEADER } from '#contracts/photos';
 import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
 import { ensureSiteBuild } from '../scripts/build-site';
+import { startMachineWindow, type MachineShare } from './machine-load';
 
 const port = Number(process.env.BENCH_PORT ?? 4411);
 const origin = `http://localhost:${port}`;
-type Route = { path: string; signedIn: boolean };
-const publicRoutes = ['/', '/articles/farm-space-lease-agreement-guide', '/spaces', '/spaces/1'];
+type Route = { path: string; signedIn: boolean; indexable: boolean };
+const publicRoutes = ['/', '/blog', '/articles/farm-space-lease-agreement-guide', '/login', '/spaces', '/spaces/1'];
+/** Pages that ask search engines not to index them (SEO is not theirs to win). */
+const NOINDEX = new Set(['/login']);
 const signedInRoutes = ['/dashboard', '/settings', '/list-space'];
+const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const MAX_CLS = 0.1;
+const MAX_TBT_MS = 200;
+const MAX_LCP_MS = 2500;
 const MAX_FIRST_CARD_BYTES = 60 * 1024;
+/** A run is clean when the 1-minute load average stays at or under this per core and others take ≤ 10% of the CPU. */
+const QUIET_LOAD_PER_CORE = 0.75;
+const QUIET_OTHER_SHARE = 0.1;
+const cores = os.availableParallelism();
 type Category = 'performance' | 'accessibility' | 'seo' | 'best-practices';
 function targetsFor(route: Route): Partial<Record<Category, number>> {
-  // Signed-in pages are noindex (SEO is not theirs to win) and read the session (no public best-practices claim).
-  return route.signedIn ? { performance: 95, accessibility: 95 } : { performance: 95, accessibility: 95, seo: 100, 'best-practices': 100 };
+  return route.indexable ? { performance: 95, accessibility: 95, seo: 100, 'best-practices': 100 } : { performance: 95, accessibility: 95, 'best-practices': 100 };
 }
 const resultsDir = path.resolve('bench', 'results');
 
@@ -52,7 +72,8 @@ const server = spawn(process.execPath, [path.resolve('node_modules', 'tsx', 'dis
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
+  // Up to 5 minutes: on the shared machine a start (site build check, PGlite migrations) can take that long.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return;
     } catch {
@@ -60,7 +81,7 @@ async function waitForHealth() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the server did not become healthy within 60 s');
+  throw new Error('the server did not become healthy within 5 minutes');
 }
 
 type Cookie = { name: string; value: string; url: string };
@@ -195,6 +216,34 @@ async function scrollingLayoutShift(route: string, cookies: Cookie[] | undefined
 
 const lines: string[] = [`Lighthouse ${new Date().toISOString()} — mobile, simulated throttling, ${origin}`, ''];
 let failed = false;
+const busyPages: string[] = [];
+/** Lines already printed (each page's are printed when it is done; all are saved at the end). */
+let printed = 0;
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** Where a run's bytes and main-thread time went: transferred bytes, JavaScript, work by kind, slowest scripts. */
+function diagnostics(lhr: LighthouseResult): string {
+  type Row = Record<string, unknown>;
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
+  const script = items('resource-summary').find((r) => r.resourceType === 'script');
+  const work = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((r) => `${r.groupLabel} ${Math.round(Number(r.duration))} ms`)
+    .join(', ');
+  const slowest = items('bootup-time')
+    .slice(0, 3)
+    .map((r) => `${String(r.url).replace(origin, '')} ${Math.round(Number(r.scripting))} ms`)
+    .join(', ');
+  return `transferred ${kib(Number(lhr.audits['total-byte-weight']?.numericValue ?? 0))}, JS ${kib(Number(script?.transferSize ?? 0))} in ${script?.requestCount ?? 0} files · main thread ${(Number(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0) / 1000).toFixed(1)} s: ${work} · scripting: ${slowest}`;
+}
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth();
@@ -207,41 +256,71 @@ try {
     `First card's picture on a phone-sized /spaces (listing ${first.spaceId}, uploaded: ${uploaded}): ${(first.bytes / 1024).toFixed(1)} KB ${first.url.replace(origin, '')} (${firstOk ? 'pass' : `FAIL, target an uploaded photo ≤ ${MAX_FIRST_CARD_BYTES / 1024} KB`})`,
     '',
   );
-  const routes: Route[] = [...[...publicRoutes, `/spaces/${uploaded}`].map((p) => ({ path: p, signedIn: false })), ...signedInRoutes.map((p) => ({ path: p, signedIn: true }))];
+  const uploadedPath = `/spaces/${uploaded}`;
+  const routes: Route[] = [
+    ...[...publicRoutes, uploadedPath].map((p) => ({ path: p, signedIn: false, indexable: !NOINDEX.has(p) })),
+    ...signedInRoutes.map((p) => ({ path: p, signedIn: true, indexable: false })),
+  ].filter((r) => !only || only.includes(r.path) || (r.path === uploadedPath && only.includes('uploaded')));
   let chromeSignedIn = false;
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   mkdirSync(resultsDir, { recursive: true });
+  lines.push(`${RUNS} run(s) per page, the median of each figure judged (the runs' range in brackets). ${cores} cores; a clean run: load average ≤ ${(QUIET_LOAD_PER_CORE * cores).toFixed(2)} and other processes ≤ ${QUIET_OTHER_SHARE * 100}% of the CPU.`, '');
   for (const route of routes) {
     const targets = targetsFor(route);
     if (route.signedIn && !chromeSignedIn) {
       await signInChrome(chrome.port, cookies);
       chromeSignedIn = true;
     }
-    // Warm the server's caches once so the run measures the page, not the first disk read.
+    // Warm the server's caches once so the runs measure the page, not the first disk read.
     await fetch(origin + route.path, { headers: route.signedIn ? { cookie: cookieHeader(cookies) } : undefined });
-    const result = await lighthouse(origin + route.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
-    const { categories, audits } = result.lhr;
-    if (result.lhr.finalDisplayedUrl !== origin + route.path) throw new Error(`${route.path} ended at ${result.lhr.finalDisplayedUrl}: not the page meant to be measured`);
-    const verdicts = (Object.keys(targets) as Category[]).map((k) => {
-      const score = Math.round((categories[k]?.score ?? 0) * 100);
-      const ok = score >= targets[k]!;
-      if (!ok) failed = true;
-      return `${k} ${score} (${ok ? 'pass' : `FAIL, target ${targets[k]}`})`;
-    });
-    const cls = Number(audits['cumulative-layout-shift']?.numericValue ?? 0);
-    const scrolling = await scrollingLayoutShift(route.path, route.signedIn ? cookies : undefined);
-    for (const [what, value] of [['CLS at load', cls], ['CLS while scrolling', scrolling]] as const) {
-      const ok = value <= MAX_CLS;
-      if (!ok) failed = true;
-      verdicts.push(`${what} ${value.toFixed(3)} (${ok ? 'pass' : `FAIL, target ≤ ${MAX_CLS}`})`);
+    const runs: { lhr: LighthouseResult; machine: MachineShare; loadBefore: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const loadBefore = os.loadavg()[0]!;
+      const window = startMachineWindow();
+      const result = await lighthouse(origin + route.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+      const machine = window();
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+      if (result.lhr.finalDisplayedUrl !== origin + route.path) throw new Error(`${route.path} ended at ${result.lhr.finalDisplayedUrl}: not the page meant to be measured`);
+      runs.push({ lhr: result.lhr, machine, loadBefore });
     }
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map((id) => `${audits[id]?.title}: ${audits[id]?.displayValue}`);
-    lines.push(`${route.path}${route.signedIn ? ' (signed in)' : ''}`, `  ${verdicts.join(' · ')}`, `  ${metrics.join(' · ')}`);
-    const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+    const verdicts: string[] = [];
+    const judge = (what: string, values: number[], ok: (v: number) => boolean, show: (v: number) => string, target: string) => {
+      const m = median(values);
+      const pass = ok(m);
+      if (!pass) failed = true;
+      const range = values.length > 1 ? ` [${show(Math.min(...values))}–${show(Math.max(...values))}]` : '';
+      verdicts.push(`${what} ${show(m)}${range} (${pass ? 'pass' : `FAIL, target ${target}`})`);
+    };
+    for (const k of Object.keys(targets) as Category[]) judge(k, runs.map((r) => Math.round((r.lhr.categories[k]?.score ?? 0) * 100)), (v) => v >= targets[k]!, String, `${targets[k]}`);
+    const numeric = (id: string) => runs.map((r) => Number(r.lhr.audits[id]?.numericValue ?? 0));
+    judge('TBT', numeric('total-blocking-time'), (v) => v <= MAX_TBT_MS, (v) => `${Math.round(v)} ms`, `≤ ${MAX_TBT_MS} ms`);
+    judge('LCP', numeric('largest-contentful-paint'), (v) => v <= MAX_LCP_MS, (v) => `${(v / 1000).toFixed(2)} s`, `≤ ${MAX_LCP_MS / 1000} s`);
+    judge('CLS at load', numeric('cumulative-layout-shift'), (v) => v <= MAX_CLS, (v) => v.toFixed(3), `≤ ${MAX_CLS}`);
+    const scrolling = await scrollingLayoutShift(route.path, route.signedIn ? cookies : undefined);
+    judge('CLS while scrolling', [scrolling], (v) => v <= MAX_CLS, (v) => v.toFixed(3), `≤ ${MAX_CLS}`);
+    const other = numeric('first-contentful-paint');
+    const speed = numeric('speed-index');
+    // The run whose performance score is the median one: its diagnostics and JSON stand for the page.
+    const byScore = [...runs].sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const middle = byScore[Math.floor((byScore.length - 1) / 2)]!;
+    const loads = runs.flatMap((r) => [r.loadBefore, r.machine.loadAverage]);
+    const busiest = Math.max(...runs.map((r) => r.machine.otherShare));
+    const clean = Math.max(...loads) <= QUIET_LOAD_PER_CORE * cores && busiest <= QUIET_OTHER_SHARE;
+    if (!clean) busyPages.push(route.path);
+    lines.push(
+      `${route.path}${route.signedIn ? ' (signed in)' : ''}`,
+      `  ${verdicts.join(' · ')}`,
+      `  FCP ${(median(other) / 1000).toFixed(2)} s · Speed Index ${(median(speed) / 1000).toFixed(2)} s`,
+      `  ${diagnostics(middle.lhr)}`,
+      `  machine: load average ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}, other processes up to ${(busiest * 100).toFixed(0)}% of the CPU — ${clean ? 'clean run' : 'NOT A CLEAN RUN: these figures do not hold on a quiet machine; measure again when it is quiet'}`,
+    );
+    const failing = Object.values(middle.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
     if (failing.length) lines.push(`  failing audits: ${failing.join(', ')}`);
     lines.push('');
-    writeFileSync(path.join(resultsDir, `lighthouse${route.path.replace(/\//g, '_') || '_home'}.json`), JSON.stringify(result.lhr, null, 1));
+    writeFileSync(path.join(resultsDir, `lighthouse${route.path.replace(/\//g, '_') || '_home'}.json`), JSON.stringify(middle.lhr, null, 1));
+    // Each page as it is done: a long run on a busy machine still shows what it measured so far.
+    console.log(lines.slice(printed).join('\n'));
+    printed = lines.length;
   }
 } finally {
   await chrome?.kill();
@@ -249,7 +328,12 @@ try {
 }
 
 lines.push(failed ? 'Some targets are not met.' : 'All targets met.');
+lines.push(
+  busyPages.length
+    ? `NOT A CLEAN RUN: the machine was busy while measuring ${busyPages.join(', ')} (see the machine lines) — measure again on a quiet machine before quoting these figures.`
+    : 'Clean run: the machine was quiet throughout.',
+);
 const output = lines.join('\n');
-console.log(output);
+console.log(lines.slice(printed).join('\n'));
 writeFileSync(path.join(resultsDir, 'lighthouse.txt'), output + '\n');
 process.exitCode = failed ? 1 : 0;

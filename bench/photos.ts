@@ -7,7 +7,7 @@
 // Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,6 +17,7 @@ import { openDatabase } from '#db/client';
 import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
 import { defaultPhotoConcurrency, PHOTO_WORKER_NICE, workerScheduling } from '#api/modules/photos/photo-processor';
 import { recreateDatabase } from './bench-database';
+import { machineTicks, ownProcessSeconds as ownProcessSecondsOf } from './machine-load';
 import type { UploaderReport, UploaderSetup } from './photos-uploader';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -80,34 +81,7 @@ function ask<T>(child: ChildProcess, message: string): Promise<T> {
 
 type Browse = { result: autocannon.Result; latencies: number[]; timeline: number[][]; idleShare: number; machineSeconds: number; otherSeconds: number };
 
-/** CPU time of the whole machine from /proc/stat: [idle (with I/O wait), total] in clock ticks. */
-function machineTicks(): [number, number] {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  return [fields[3]! + fields[4]!, fields.reduce((a, b) => a + b, 0)];
-}
-
-/**
- * CPU seconds used so far by this benchmark's own processes, by process id: this one (autocannon), its
- * descendants (the uploader, the API, its photo workers) and the PostgreSQL backends of its database.
- */
-function ownProcessSeconds(): Map<number, number> {
-  const stats = new Map<number, { ppid: number; seconds: number; ours: boolean }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      const ours = readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${DB_NAME} `);
-      stats.set(Number(entry), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100, ours });
-    } catch {
-      // Exited meanwhile.
-    }
-  }
-  const isOurs = (pid: number): boolean => {
-    for (let at: number | undefined = pid; at && at > 1; at = stats.get(at)?.ppid) if (at === process.pid || stats.get(at)?.ours) return true;
-    return false;
-  };
-  return new Map([...stats].filter(([pid]) => isOurs(pid)).map(([pid, s]) => [pid, s.seconds]));
-}
+const ownProcessSeconds = () => ownProcessSecondsOf((cmdline) => cmdline.includes(` ${DB_NAME} `));
 
 /**
  * One browse phase: the latency of every answer (for a p99 over several phases), the answers' p99 per

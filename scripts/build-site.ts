@@ -84,7 +84,9 @@ function buildInto(dir: string) {
   // A directory without its stamp is a build that died half-way: nothing serves it.
   rmSync(dir, { recursive: true, force: true });
   const astroBin = path.join(path.dirname(require.resolve('astro/package.json')), 'bin', 'astro.mjs');
-  run(astroBin, ['build', '--silent'], { SITE_OUT_DIR: dir, PUBLIC_SITE_URL: siteUrl() });
+  // NODE_ENV pinned: a build started from a test runner (vitest sets NODE_ENV=test) would otherwise bundle
+  // React's development build under the same key as the production one (found by the island budget, issue 32).
+  run(astroBin, ['build', '--silent'], { SITE_OUT_DIR: dir, PUBLIC_SITE_URL: siteUrl(), NODE_ENV: 'production' });
   const clientDir = path.join(dir, 'client');
   // Site search: Pagefind indexes the pre-rendered pages (the parts marked data-pagefind-body) into
   // client/pagefind, which Resources loads only when its search box gets focus.

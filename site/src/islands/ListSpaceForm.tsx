@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
-import { createSpaceSchema, LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE, updateSpaceSchema, type OwnSpace } from '#contracts/spaces.schemas';
+import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE } from '#contracts/spaces';
+import type { OwnSpace } from '#contracts/spaces.schemas';
 import { atom } from 'nanostores';
 import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
 import { createFetcherStore } from '../lib/fetcher';
@@ -120,6 +121,10 @@ function createBody(body: Record<string, unknown>, confirmPin: boolean): Record<
   const { latitude, longitude, ...rest } = body;
   return latitude === null ? rest : { ...rest, latitude, longitude, confirmPin };
 }
+
+/** The contract's zod schemas, loaded when the form is sent: zod is a quarter of the form's JavaScript and
+ *  nothing before the first submit needs it (issue 32). */
+const loadSpaceSchemas = () => import('#contracts/spaces.schemas');
 
 const $editedSpaceId = atom<string | null>(null);
 const $editedSpace = createFetcherStore<OwnSpace>(['/api/spaces/', $editedSpaceId]);
@@ -236,9 +241,12 @@ export default function ListSpaceForm() {
     const current = latest.current;
     if (missingFields(current.form).length || Object.keys(growingBody(current.growing).errors).length) return undefined;
     const body = requestBody(current.form, current.growing, current.pin);
-    const parsed = createSpaceSchema.safeParse(createBody(body, false));
-    if (!parsed.success) return undefined;
-    creatingDraft.current = apiFetch<OwnSpace>('/api/spaces', { body: parsed.data })
+    creatingDraft.current = loadSpaceSchemas()
+      .then((schemas) => {
+        const parsed = schemas.createSpaceSchema.safeParse(createBody(body, false));
+        if (!parsed.success) throw new Error('not a complete listing yet');
+        return apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
+      })
       .then((space) => {
         window.history.replaceState(null, '', editListingHref(space.id));
         clearFormDraft(undefined);
@@ -280,17 +288,17 @@ export default function ListSpaceForm() {
     }
     const { paymentType } = form;
     const body = requestBody(form, growing, pin);
+    // Sending from here on (a second press waits), also while a draft for the photos is saved or the schemas load.
+    setSubmitting(true);
     // A draft being saved for the photos just chosen is this listing: wait for it rather than make a second.
     if (creatingDraft.current) await creatingDraft.current;
     if (editingRef.current) return saveEdits(body, paymentType);
-    const parsed = createSpaceSchema.safeParse(createBody(body, confirmPin));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
-      showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
+    const parsed = await schemaCheck((schemas) => schemas.createSpaceSchema.safeParse(createBody(body, confirmPin)));
+    if (!parsed?.success) {
+      if (parsed) reportIssue(parsed.error.issues[0]!);
+      setSubmitting(false);
       return;
     }
-    setSubmitting(true);
     try {
       const space = await apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
       // From now on this page is the draft's edit screen: Back from checkout returns here, not to an empty form.
@@ -316,18 +324,32 @@ export default function ListSpaceForm() {
     }
   }
 
+  /** The contract's check of the body, or undefined (after a toast) when its code could not be loaded. */
+  async function schemaCheck<T>(check: (schemas: Awaited<ReturnType<typeof loadSpaceSchemas>>) => T): Promise<T | undefined> {
+    try {
+      return check(await loadSpaceSchemas());
+    } catch (error) {
+      showToast({ title: 'Error', description: errorMessage(error, 'Could not check the form. Please try again.'), variant: 'destructive' });
+      return undefined;
+    }
+  }
+
+  function reportIssue(issue: { path: PropertyKey[]; message: string }) {
+    setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
+    showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
+  }
+
   async function saveEdits(body: Record<string, unknown>, paymentType: PaymentType) {
+    setSubmitting(true);
     const changes = changedFields(saved.current, body);
     // A moved or removed pin is sent whole (both coordinates, and the owner's confirmation).
     if ('latitude' in changes || 'longitude' in changes) Object.assign(changes, { latitude: body.latitude, longitude: body.longitude, ...(body.latitude !== null && { confirmPin }) });
-    const parsed = updateSpaceSchema.safeParse(changes);
-    if (Object.keys(changes).length && !parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
-      showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
+    const parsed = await schemaCheck((schemas) => schemas.updateSpaceSchema.safeParse(changes));
+    if (!parsed || (Object.keys(changes).length && !parsed.success)) {
+      if (parsed && !parsed.success) reportIssue(parsed.error.issues[0]!);
+      setSubmitting(false);
       return;
     }
-    setSubmitting(true);
     try {
       const listing = editingRef.current!;
       const space = parsed.success ? await apiFetch<OwnSpace>(`/api/spaces/${listing.id}`, { method: 'PATCH', body: parsed.data }) : listing;

@@ -5,7 +5,7 @@
 // The first conversation (or the one in the address) is selected automatically; Enter sends, Shift+Enter
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
-import { ReportDialog } from '../spaces/ReportDialog';
+import { ReportButton } from '../spaces/ReportButton';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '#contracts/messaging';
@@ -210,7 +210,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
           </p>
         )}
         <p className="mt-1">
-          <ReportDialog target={{ conversationId: conversation.id }} label="Report this person" />
+          <ReportButton target={{ conversationId: conversation.id }} label="Report this person" />
         </p>
       </div>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">

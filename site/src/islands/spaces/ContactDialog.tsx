@@ -43,6 +43,7 @@ export function ContactDialog({
   user,
   trigger,
   onSent,
+  initiallyOpen = false,
 }: {
   space: Pick<Space, 'id' | 'title' | 'location' | 'city' | 'pricePerMonth' | 'currency'>;
   user: CurrentUser;
@@ -50,9 +51,11 @@ export function ContactDialog({
   /** After an inquiry was sent and the dialog has closed, with its conversation. The focus is then the
    *  caller's to place (the trigger may have given way to a link to the conversation). */
   onSent?: (conversationId: number) => void;
+  /** Open at once: the trigger was pressed before this module had loaded (SpaceActions loads it on demand). */
+  initiallyOpen?: boolean;
 }) {
   const id = useId();
-  const [open, onOpenChange] = useState(false);
+  const [open, onOpenChange] = useState(initiallyOpen);
   const [values, setValues] = useState<Values>(() => initialValues(user, space));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);

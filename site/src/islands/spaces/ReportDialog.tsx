@@ -1,15 +1,15 @@
 // "Report this listing" / "Report this person" (issue 19): a reason from the fixed list and details, sent
 // to POST /api/reports; the reporter is thanked and told what happens next. Reporting a conversation says
-// that the operators will read it.
+// that the operators will read it. Pages render ReportButton, which loads this module when pressed.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#contracts/moderation';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 
 export type ReportTargetInput = { spaceId: number } | { conversationId: number };
 
-export function ReportDialog({ target, label }: { target: ReportTargetInput; label: string }) {
-  const [open, setOpen] = useState(false);
+export function ReportDialog({ target, label, trigger, initiallyOpen = false }: { target: ReportTargetInput; label: string; trigger: ReactElement; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -40,11 +40,7 @@ export function ReportDialog({ target, label }: { target: ReportTargetInput; lab
         if (!o) setError(undefined);
       }}
     >
-      <Dialog.Trigger asChild>
-        <button type="button" className="text-sm text-muted underline underline-offset-2 hover:text-ink" data-action="report">
-          {label}
-        </button>
-      </Dialog.Trigger>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-(--z-modal) max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">

@@ -3,14 +3,19 @@
 // signed-out (also while loading) → Sign In / Sign Up.
 import { editListingHref } from './edit-listing';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import type { CurrentUser } from '#contracts/auth.schemas';
 import { conversationPath } from '#contracts/messaging';
 import type { Space } from '#contracts/spaces.schemas';
 import { $conversationBySpace, lookUpConversation, rememberConversation } from '../../lib/conversation-lookup-store';
 import type { UserState } from '../../lib/user-store';
-import { ContactDialog } from './ContactDialog';
+import { OnDemandDialog } from '../OnDemandDialog';
 import { SaveSpaceButton } from './SaveSpaceButton';
+
+// The contact dialog's code (Radix Dialog, the inquiry form) loads when Contact Owner is first pressed: a
+// page of cards does not load and hydrate it for every card (issue 32).
+const loadContactDialog = () => import('./ContactDialog');
+const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.ContactDialog })));
 
 export type SpaceViewer = UserState;
 
@@ -31,19 +36,27 @@ function ContactOwner({ space, user }: { space: Space; user: CurrentUser }) {
       </a>
     );
   }
+  const trigger = (
+    <button type="button" className="btn-primary w-full" data-action="contact">
+      Contact Owner
+    </button>
+  );
   return (
-    <ContactDialog
-      space={space}
-      user={user}
-      onSent={(id) => {
-        justSent.current = true;
-        rememberConversation(space.id, id);
-      }}
-      trigger={
-        <button type="button" className="btn-primary w-full" data-action="contact">
-          Contact Owner
-        </button>
-      }
+    <OnDemandDialog
+      trigger={trigger}
+      preload={loadContactDialog}
+      dialog={(t) => (
+        <ContactDialog
+          space={space}
+          user={user}
+          initiallyOpen
+          onSent={(id) => {
+            justSent.current = true;
+            rememberConversation(space.id, id);
+          }}
+          trigger={t}
+        />
+      )}
     />
   );
 }

@@ -10,7 +10,7 @@ import { AmenityIcon } from './AmenityIcon';
 import { DisplayRating } from './DisplayRating';
 import { fitOf, FitSummary } from './GrowingFit';
 import { SpaceActions, type SpaceViewer } from './SpaceActions';
-import { FeaturedBadge, TypeBadge } from './SpaceDetail';
+import { FeaturedBadge, TypeBadge } from './Badges';
 import { SpaceImage } from './SpaceImage';
 
 const CARD_AMENITIES = 3;

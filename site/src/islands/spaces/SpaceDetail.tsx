@@ -4,19 +4,12 @@ import { describeAmenity } from '#contracts/amenities';
 import type { Space } from '#contracts/spaces.schemas';
 import { countryName, formatDate, formatPrice, formatSize, isFeaturedNow, SPACE_TYPE_LABELS } from '../../lib/space-display';
 import { AmenityIcon } from './AmenityIcon';
-import { ReportDialog } from './ReportDialog';
+import { ReportButton } from './ReportButton';
 import { SpaceActions, type SpaceViewer } from './SpaceActions';
 import { PhotoGallery } from './PhotoGallery';
 import type { GrowingSystem } from '#contracts/growing';
-import { FitDetails, GrowingFactsList } from './GrowingFit';
-
-export function FeaturedBadge() {
-  return <span className="inline-flex items-center rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-amber-950">Featured</span>;
-}
-
-export function TypeBadge({ spaceType }: { spaceType: string }) {
-  return <span className="inline-flex items-center rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{SPACE_TYPE_LABELS[spaceType] ?? spaceType}</span>;
-}
+import { FitDetails, GrowingFactsList } from './GrowingFitDetails';
+import { FeaturedBadge, TypeBadge } from './Badges';
 
 export type SpaceDetailProps = {
   space: Space;
@@ -118,7 +111,7 @@ export function SpaceDetail({ space, viewer, title, now, system, layout = 'dialo
   // Anyone signed in may report a listing that is not their own (issue 19); demo listings have no owner to report.
   const report = viewer.status === 'signed-in' && viewer.user.id !== space.ownerId && !space.isDemoListing && (
     <p className="text-center">
-      <ReportDialog target={{ spaceId: space.id }} label="Report this listing" />
+      <ReportButton target={{ spaceId: space.id }} label="Report this listing" />
     </p>
   );
   if (layout === 'page') {
