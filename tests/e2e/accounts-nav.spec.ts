@@ -115,6 +115,6 @@ test('route guards: anonymous → /login and back; signed in → no /login; / sh
   await page.goto('/register');
   await expect(page).toHaveURL(/\/dashboard$/);
   const home = await page.goto('/');
-  expect(await home!.text()).toContain('Welcome back, <span data-greeting-name>');
+  expect(await home!.text()).toContain('<span data-greeting-word>Welcome back</span>, <span data-greeting-name>');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Rosa!');
 });

@@ -7,7 +7,7 @@ test.describe('landing page', () => {
     await page.goto('/');
     await expect(page).toHaveTitle('FarmSpace');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turn unused urban space into thriving farms');
-    await expect(page.getByRole('link', { name: 'List Your Space' }).first()).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'List Your Space' }).first()).toHaveAttribute('href', '/register?next=%2Flist-space');
     await expect(page.getByRole('link', { name: 'Find a Farm Space' })).toHaveAttribute('href', '/spaces');
     await expect(page.getByText('500+')).toBeVisible();
     await expect(page.getByText('Farmers looking for active spaces')).toBeVisible();
