@@ -107,6 +107,8 @@ test('farmer proposes, owner counters higher, farmer accepts, both download the 
   await expect(farmer.page.locator('[data-proposal][data-status="countered"]')).toContainText('Your proposed terms', { timeout: 20_000 });
   await expectNoSeriousAxeViolations(farmer.page, '[data-testid="thread"]');
   await counterCard.getByRole('button', { name: 'Accept terms' }).click();
+  // Accepting asks first (issue 25 item 19).
+  await farmer.page.getByRole('alertdialog', { name: /Accept these terms/ }).getByRole('button', { name: 'Accept terms' }).click();
   await expect(farmer.page.locator('#toast-live')).toContainText('Terms Accepted');
   const accepted = farmer.page.locator('[data-proposal][data-status="accepted"]');
   await expect(accepted).toContainText(/Reference FS-\d{4}-\d{6}/);
