@@ -16,10 +16,12 @@ test('a farmer saves a listing, finds it in Saved Spaces, the owner sees the sav
   const spaceId = await liveListing(owner.context.request, baseURL!, { title, description: 'A dry basement with three-phase power and a floor drain.', location: '5 Mill Lane', size: 900, pricePerMonth: '700', spaceType: 'basement' });
 
   await farmer.page.goto(`/spaces/${spaceId}`);
-  const save = farmer.page.getByRole('button', { name: 'Save', exact: true });
+  const save = farmer.page.getByRole('button', { name: /^Saved?$/ });
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', 'true');
+  // Once saved it says so (issue 25 item 22).
+  await expect(save).toHaveText('Saved');
   await expect(farmer.page.getByText('Find it again under Saved Spaces')).toBeVisible();
   await save.scrollIntoViewIfNeeded();
   await farmer.page.screenshot({ path: 'test-results/saved-spaces/listing-saved-phone.png' });

@@ -71,13 +71,20 @@ type Props = {
 const PARALLEL_UPLOADS = 3;
 
 export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function PhotoUploader({ spaceId, initial = [], title, onPhotosChange, ensureListing, onSummary }, ref) {
-  const [items, setItems] = useState<Item[]>(() => initial.map(itemOf));
+  const [items, setItemsState] = useState<Item[]>(() => initial.map(itemOf));
   const [refused, setRefused] = useState<string[]>([]);
   const [dragOver, setDragOver] = useState(false);
   const [dragging, setDragging] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  /**
+   * The list as of now, not as of the last render: commit() reads it right after the last upload settles,
+   * before React has rendered that upload's result (a stale list sent an order missing a photo: 400).
+   */
   const itemsRef = useRef(items);
-  itemsRef.current = items;
+  const setItems = (next: Item[] | ((list: Item[]) => Item[])) => {
+    itemsRef.current = typeof next === 'function' ? next(itemsRef.current) : next;
+    setItemsState(itemsRef.current);
+  };
   const spaceRef = useRef(spaceId);
   if (spaceId !== undefined) spaceRef.current = spaceId;
   /** The listing's photo ids in the order the server has them (what commit compares the page with). */
