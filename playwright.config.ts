@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_SITE_URL: baseURL,
       NODE_ENV: 'test',
+      // Cheap password hashing (api/src/lib/password-hashing.ts): every spec signs people up and in.
+      PASSWORD_HASH_COST: 'test',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       DATABASE_URL: '',

@@ -46,4 +46,11 @@ describe('loadConfig', () => {
     expect(config.production).toBe(true);
     expect(config.TRUST_PROXY).toBe(true);
   });
+
+  it('hashes passwords at the standard cost unless a test asks for less, and never outside tests', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'test' })).toThrow(/PASSWORD_HASH_COST may be test only when NODE_ENV=test/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), PASSWORD_HASH_COST: 'test' })).toThrow(ConfigError);
+  });
 });

@@ -95,12 +95,17 @@ const envSchema = z
     VIEW_COUNT_FLUSH_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
     /** The short in-process session cache (docs/decisions/0704); off only to measure or debug without it. */
     SESSION_CACHE: booleanFromEnv(true),
+    /** `test` makes password hashing cheap for the test suites (api/src/lib/password-hashing.ts); refused unless NODE_ENV=test. */
+    PASSWORD_HASH_COST: z.enum(['standard', 'test'], { error: 'must be standard or test' }).default('standard'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     if (production && (!env.BETTER_AUTH_SECRET || env.BETTER_AUTH_SECRET.length < 32)) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be set to at least 32 random characters in production' });
+    }
+    if (env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'may be test only when NODE_ENV=test (real passwords get the standard cost)' });
     }
     if (env.S3_BUCKET && !env.S3_ENDPOINT) ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be set when S3_BUCKET is set' });
     if (env.S3_ENDPOINT && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when S3_ENDPOINT is set' });

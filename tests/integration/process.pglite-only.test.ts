@@ -24,7 +24,7 @@ const started: Array<{ kill(signal?: NodeJS.Signals): boolean; exitCode: number 
 function start(env: Record<string, string>, port = 0) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, SERVE_SITE: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, SERVE_SITE: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', ...env },
   });
   started.push(child);
   let stdout = '';

@@ -8,6 +8,7 @@ import { accounts, sessions, users, verifications } from '#db/schema/index';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '#contracts/constants';
 import type { Config } from '../config';
 import type { Logger } from './logger';
+import { passwordHashing } from './password-hashing';
 
 export const AUTH_BASE_PATH = '/api/auth/ba';
 export const SESSION_COOKIE_PREFIX = 'farmspace';
@@ -81,6 +82,7 @@ export function createAuth(options: { db: Database; config: Config; logger?: Log
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashing(config.PASSWORD_HASH_COST),
     },
     // Our own limiter (rate_limits table) guards our routes; better-auth's keys on X-Forwarded-For.
     rateLimit: { enabled: false },
