@@ -3,9 +3,11 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
+import { DEEP } from '#tests/setup/depth';
+import { E2E_PORT, E2E_SITE_URL } from '#tests/setup/paths';
 
-const port = Number(process.env.E2E_PORT ?? 4400);
-const baseURL = `http://localhost:${port}`;
+const port = E2E_PORT;
+const baseURL = E2E_SITE_URL;
 /** End-to-end specs that publish listings (see `projects`). */
 const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
@@ -15,6 +17,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Two depths (docs/decisions/0611): `npm test` runs every test but those tagged @deep; `npm run test:deep`
+  // (CI) runs those and the @sampled ones again at full depth — sweeps over every page or payload, which
+  // take a sample at the quick depth (tests/setup/depth.ts), each with its reason in the spec.
+  ...(DEEP ? { grep: /@deep|@sampled/ } : { grepInvert: /@deep/ }),
   fullyParallel: true,
   workers: 2,
   retries: 0,

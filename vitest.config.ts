@@ -7,6 +7,7 @@
 //   binaries and nginx and take minutes by design (a 60 s outage, 30 s of load, a site build).
 import { defineConfig } from 'vitest/config';
 import { DEEP } from './tests/setup/depth.ts';
+import { E2E_SITE_URL } from './tests/setup/paths.ts';
 
 const unitAndIntegration = ['api/**/*.test.ts', 'db/**/*.test.ts', 'contracts/**/*.test.ts', 'scripts/**/*.test.ts', 'site/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];
 const databaseBacked = ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'];
@@ -19,7 +20,7 @@ const deep = [
     ? { extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', '**/node_modules/**', processTests], env: { TEST_DB: 'postgres' } } }
     : { extends: true, test: { name: 'pglite', include: [fuzz], env: { TEST_DB: 'pglite' } } },
   // One at a time: they share one PostgreSQL cluster, and db-outage stops it.
-  { extends: true, test: { name: 'process', include: [processTests], fileParallelism: false, globalSetup: ['tests/setup/process-setup.ts'] } },
+  { extends: true, test: { name: 'process', include: [processTests], fileParallelism: false, globalSetup: ['tests/setup/process-setup.ts'], env: { PUBLIC_SITE_URL: E2E_SITE_URL } } },
 ];
 
 export default defineConfig({
@@ -28,6 +29,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph instead of importing the app anew for
+    // each file: the suites keep no module state between files (no vi.mock, no stubbed globals), and this
+    // took a third of the CPU (docs/decisions/0611). The process project runs one file at a time anyway.
+    isolate: false,
     // The default reporter as it is, then the 10 slowest files and the total, and every failure kept whole
     // in .tmp/test-failures/ (tests/setup/vitest-timings.ts).
     reporters: ['default', './tests/setup/vitest-timings.ts'],

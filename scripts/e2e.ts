@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_CANDIDATES, findChromium } from '#tests/e2e/browser';
+import { E2E_PORT, E2E_SITE_URL } from '#tests/setup/paths';
 import { ensureSiteBuild } from './build-site';
 
 if (!findChromium()) {
@@ -14,11 +15,10 @@ if (!findChromium()) {
   process.exit(1);
 }
 
-const port = Number(process.env.E2E_PORT ?? 4400);
-process.env.PUBLIC_SITE_URL = `http://localhost:${port}`;
-process.env.PORT = String(port);
+process.env.PUBLIC_SITE_URL = E2E_SITE_URL;
+process.env.PORT = String(E2E_PORT);
 ensureSiteBuild();
-rmSync(path.resolve('.tmp', `e2e-data-${port}`), { recursive: true, force: true });
+rmSync(path.resolve('.tmp', `e2e-data-${E2E_PORT}`), { recursive: true, force: true });
 
 const playwrightCli = path.resolve('node_modules', '@playwright', 'test', 'cli.js');
 const result = spawnSync(process.execPath, [playwrightCli, 'test', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
