@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
-import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE } from '#contracts/spaces';
+import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_LOCATION, MAX_TITLE } from '#contracts/spaces';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { atom } from 'nanostores';
 import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
@@ -450,8 +450,8 @@ export default function ListSpaceForm() {
 
       <fieldset className="space-y-5">
         <legend className="text-lg font-semibold text-ink">Location</legend>
-        <Field id="ls-location" label="Full Address" required>
-          <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-address-privacy" />
+        <Field id="ls-location" label="Full Address" required name="location" limit={{ length: form.location.length, max: MAX_LOCATION }}>
+          <input id="ls-location" className={fieldClass('location')} {...aria('location')} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-location-count ls-address-privacy" />
         </Field>
         <StreetAddressPrivacy checked={form.hideStreetAddress} city={form.city} onChange={(hide) => set('hideStreetAddress', hide)} />
         <div className="grid gap-5 sm:grid-cols-2">
