@@ -59,8 +59,8 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: '',
       // Operators of the console's end-to-end test (tests/e2e/moderation.spec.ts) and of the seams-thread
-      // one (hides a listing, suspends a person): one address each, as each spec registers its own.
-      OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com',
+      // one (hides a listing, suspends a person): one address each (and one for seams-thread-suspended-lease), as each spec registers its own.
+      OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com,operator-lease-e2e@example.com',
       // The browser keeps both cores busy: background photo workers would starve (docs/decisions/0807).
       PHOTO_WORKER_PRIORITY: 'normal',
     },

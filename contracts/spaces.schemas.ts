@@ -10,7 +10,7 @@ import { spaceFilterFields, withFilterChecks } from './space-filters.schemas';
 
 // The plain constants live in spaces.ts, so islands can import them without bundling zod.
 export * from './spaces';
-import { LISTING_COUNTRIES, LISTING_CURRENCIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT, MAX_TITLE, OTHER_COUNTRY, SPACE_PAGE_DEFAULT, SPACE_PAGE_MAX, SPACE_SORTS } from './spaces';
+import { LISTING_COUNTRIES, LISTING_CURRENCIES, MAX_DESCRIPTION, MAX_IMAGES, MAX_LOCATION, MAX_PRICE_PER_MONTH, MAX_SIZE_SQFT, MAX_TITLE, OTHER_COUNTRY, SPACE_PAGE_DEFAULT, SPACE_PAGE_MAX, SPACE_SORTS } from './spaces';
 
 // ---- query -------------------------------------------------------------------------------------
 
@@ -128,7 +128,7 @@ const currencySchema = z.preprocess(
 const spaceFields = {
   title: text('Space Title', MAX_TITLE),
   description: text('Description', MAX_DESCRIPTION),
-  location: text('Full Address', 255),
+  location: text('Full Address', MAX_LOCATION),
   city: text('City', 100),
   state: optionalText('State/Province', 50),
   zipCode: optionalText('ZIP/Postal Code', 20),

@@ -28,6 +28,7 @@ export const MAX_IMAGES = 10;
 /** A listing's title and description, at most (the API refuses more with a 400; the form counts against them). */
 export const MAX_TITLE = 255;
 export const MAX_DESCRIPTION = 5000;
+export const MAX_LOCATION = 255;
 
 /** Response headers of GET /api/spaces (the body stays the spec's plain list). */
 export const SPACES_HEADERS = { total: 'X-Total-Count', capped: 'X-Total-Count-Capped', nextCursor: 'X-Next-Cursor' } as const;

@@ -3,6 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { articleDateProblem } from './lib/article-format';
 
 export const ARTICLE_CATEGORIES = ['Market Insights', 'Legal & Contracts', 'Farming Techniques', 'Getting Started'] as const;
 
@@ -12,7 +13,11 @@ const articles = defineCollection({
     z.object({
       title: z.string().min(10).max(90),
       description: z.string().min(50).max(160, 'description must be at most 160 characters (search engines cut it off)'),
-      date: z.coerce.date(),
+      // The day the article was written and published here: never a back-date or a future date (decision 1211).
+      date: z.coerce.date().superRefine((date, ctx) => {
+        const problem = articleDateProblem(date);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
       readTime: z.number().int().min(1).max(60),
       category: z.enum(ARTICLE_CATEGORIES),
       heroImage: image(),

@@ -7,7 +7,7 @@ const ARTICLES = [
   {
     slug: '10-cities-urban-farming-revolution',
     title: '10 Cities Leading the Urban Farming Revolution',
-    date: 'March 12, 2024',
+    date: 'November 21, 2026',
     readTime: '8 min read',
     category: 'Market Insights',
     headings: ['How we ranked them', 'What the leaders have in common', 'Revenue for space owners', 'Market trends to watch', 'Getting started', 'For landlords', 'For farmers'],
@@ -16,7 +16,7 @@ const ARTICLES = [
   {
     slug: 'farm-space-lease-agreement-guide',
     title: 'Farm Space Lease Agreement Guide: Terms Every Owner and Farmer Should Know',
-    date: 'March 5, 2024',
+    date: 'November 21, 2026',
     readTime: '9 min read',
     category: 'Legal & Contracts',
     headings: ['Essential lease terms', 'Insurance', 'Maintenance and repairs', 'Access', 'Regulations and permits', 'Termination', 'Sample lease template'],
@@ -25,7 +25,7 @@ const ARTICLES = [
   {
     slug: 'maximizing-yield-small-vertical-spaces',
     title: 'Maximizing Yield in Small Vertical Spaces',
-    date: 'March 10, 2024',
+    date: 'November 21, 2026',
     readTime: '6 min read',
     category: 'Farming Techniques',
     headings: ['Optimization techniques', 'Environmental control', 'Choosing crops', 'System design', 'Rotation schedule'],
@@ -34,7 +34,7 @@ const ARTICLES = [
   {
     slug: 'cost-benefit-leasing-vs-building-farm',
     title: 'Leasing vs Building a Vertical Farm: A Cost-Benefit Analysis',
-    date: 'March 8, 2024',
+    date: 'November 21, 2026',
     readTime: '7 min read',
     category: 'Market Insights',
     headings: ['Side by side', 'Cost breakdown: leasing', 'Cost breakdown: building', 'Five-year ROI scenarios'],
@@ -43,7 +43,7 @@ const ARTICLES = [
   {
     slug: 'sustainable-urban-agriculture-benefits',
     title: 'The Benefits of Sustainable Urban Agriculture',
-    date: 'March 1, 2024',
+    date: 'November 21, 2026',
     readTime: '6 min read',
     category: 'Market Insights',
     headings: ['Environmental benefits', 'Economic benefits', 'Social benefits', 'Urban vertical farming versus conventional farming'],
@@ -52,7 +52,7 @@ const ARTICLES = [
   {
     slug: 'lease-space-vertical-farming-5-steps',
     title: 'How to Lease a Space for Vertical Farming in 5 Steps',
-    date: 'February 26, 2024',
+    date: 'November 21, 2026',
     readTime: '5 min read',
     category: 'Getting Started',
     headings: ['Step 1: Define what your farm needs', 'Step 2: Search and shortlist', 'Step 3: Inspect and check', 'Step 4: Negotiate the lease', 'Step 5: Permit, set up and grow'],

@@ -18,7 +18,7 @@ test.beforeAll(async () => {
     content:
       '<h1>Why bees</h1><p>Bees <strong>pollinate</strong> rooftop strawberries.</p><script>window.__pwned = true</script><p><img src="x" onerror="window.__pwned = true">Hives need shade.</p><a href="javascript:window.__pwned=true">click</a>',
     readTime: 4,
-    createdAt: new Date('2024-05-20T08:00:00Z'),
+    createdAt: new Date('2026-11-24T08:00:00Z'),
   });
   await insertBlogPost(site.db, { slug: 'draft-post', title: 'Draft', published: false });
   await insertBlogPost(site.db, { slug: 'farm-space-lease-agreement-guide', title: 'A database post shadowed by the MDX article' });
@@ -33,7 +33,7 @@ test('a published database post renders at /articles/{slug} with its markup sani
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rooftop Bees and Greens');
   await expect(page.getByRole('link', { name: 'Back to Resources' })).toHaveAttribute('href', '/blog');
-  await expect(page.getByText('May 20, 2024')).toBeVisible();
+  await expect(page.getByText('November 24, 2026')).toBeVisible();
   await expect(page.getByText('4 min read')).toBeVisible();
   await expect(page.getByText('How a rooftop farm added two beehives')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Why bees' })).toBeVisible();

@@ -76,6 +76,43 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the progress reads on one line just above Save, ending where it ends, never squeezed into a column', async ({ page, baseURL }) => {
+    test.slow();
+    await signUpAndIn(page, baseURL!, 'Devi');
+    await page.goto('/list-space');
+    await expect(page.locator('form [data-hydrated="true"]')).toBeAttached();
+    await fillRequired(page, `Desktop basement ${Date.now()}`);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 4_000_000, uploadThroughput: 600_000 });
+    const files = await Promise.all([1, 2, 3, 4].map(async (n) => ({ name: `desk-${n}.jpg`, mimeType: 'image/jpeg', buffer: await noisyJpeg(n + 10) })));
+    await page.locator('[data-photo-input]').setInputFiles(files);
+    await page.waitForURL(/\/list-space\?edit=\d+$/);
+    const progress = page.locator('[data-upload-progress]');
+    const button = page.getByRole('button', { name: 'Save & Continue to Payment' });
+    const cancel = page.getByRole('link', { name: 'Cancel' });
+    // Both states, "Uploading 4 photos… n%" and "Processing 4 photos…", are checked as they show.
+    for (const text of [/Uploading 4 photos… \d+%/, /Processing \d photos?…/]) {
+      await expect(progress).toContainText(text, { timeout: 20_000 });
+      const label = progress.locator('span');
+      const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      const [bar, btn, back, words] = [(await progress.boundingBox())!, (await button.boundingBox())!, (await cancel.boundingBox())!, (await label.boundingBox())!];
+      expect(words.height, `"${await label.textContent()}" on one line`).toBeLessThan(lineHeight * 1.5);
+      // Just above Save, ending where it ends (the row beside it has no room for "Create Listing & Continue to
+      // Payment"); Cancel and Save stay one row.
+      expect(btn.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
+      expect(btn.y - (bar.y + bar.height)).toBeLessThan(24);
+      expect(Math.abs(words.x + words.width - (btn.x + btn.width))).toBeLessThan(1);
+      expect(Math.abs(back.y - btn.y)).toBeLessThan(btn.height / 2);
+      await page.screenshot({ path: test.info().outputPath(`upload-progress-desktop-${text.source.slice(0, 10).replace(/\W/g, '')}.png`) });
+    }
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.locator('[data-photo-status="done"]')).toHaveCount(4, { timeout: 60_000 });
+  });
+});
+
 test('a reload keeps the typed fields and the draft’s photos; leaving with unsaved changes asks first', async ({ page, baseURL }) => {
   test.slow();
   await signUpAndIn(page, baseURL!, 'Rosa');

@@ -3,7 +3,7 @@
 // "Welcome back"; Size and Rent start empty and take "3500" as typed; the pin map opens with a hint and a
 // starting marker at the city, and the pin tapped there is the one stored.
 import { expect, test } from '@playwright/test';
-import { newUser } from './accounts-helpers';
+import { newUser, registerViaApi } from './accounts-helpers';
 import { visitorFrom } from './browser';
 import { ownListing } from './seams-form-helpers';
 import { signUpAndIn } from './spaces-helpers';
@@ -95,4 +95,27 @@ test('the pin map opens with a hint and a starting marker; the pin tapped is the
   expect(stored.latitude).toBeCloseTo(Number(lat), 4);
   expect(stored.longitude).toBeCloseTo(Number(lng), 4);
   expect(stored.locationPrecision).toBe('address');
+});
+
+test('“Sign in” on /register and “Sign up” on /login keep where the person was going (next=); a foreign next is dropped', async ({ page, request, baseURL }) => {
+  const user = newUser('Robin');
+  await registerViaApi({ request }, baseURL!, user);
+  // From "List Your Space": the register page, then "Sign in" for someone who already has an account.
+  await page.goto('/register?next=%2Flist-space');
+  const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
+  await expect(signIn).toHaveAttribute('href', '/login?next=%2Flist-space');
+  await signIn.click();
+  await page.waitForURL('/login?next=%2Flist-space');
+  // And back: "Sign up" keeps it too.
+  await expect(page.getByRole('link', { name: 'Sign up', exact: true })).toHaveAttribute('href', '/register?next=%2Flist-space');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('/list-space');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('List Your Space');
+
+  // A next that leaves the site is not passed on.
+  await page.context().clearCookies();
+  await page.goto(`/register?next=${encodeURIComponent('https://evil.example/phish')}`);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/login');
 });

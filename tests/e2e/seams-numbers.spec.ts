@@ -75,6 +75,10 @@ for (const viewport of [
     const card = (await numbers.boundingBox())!;
     const drawn = (await chart.boundingBox())!;
     expect(drawn.x + drawn.width).toBeLessThanOrEqual(Math.min(card.x + card.width, viewport.width));
+    // And the page with the numbers open is no wider than the screen (the screen-reader table of the days
+    // stuck out: 419 px on a 390 px phone).
+    const width = await owner.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));
+    expect(width.scrollWidth).toBeLessThanOrEqual(width.innerWidth);
     await numbers.scrollIntoViewIfNeeded();
     await owner.page.screenshot({ path: `${SHOTS}/numbers-day-one-${viewport.name}.png` });
 

@@ -82,3 +82,53 @@ test('an unbroken 5,000-character description, title and message wrap on a phone
 
   await closeAll(owner, farmer);
 });
+
+test('the street address, the growing details and the report form count too: a paste is kept whole and refused, never cut', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const deal = await ownerAndFarmerTalking(browser, baseURL!, { octets: [133, 134], ownerViewport: DESKTOP, farmerViewport: PHONE });
+  const { owner, farmer, spaceId } = deal;
+
+  // The edit screen: the address (255), the access hours (100) and the food-safety status (300).
+  await owner.page.goto(`/list-space?edit=${spaceId}`);
+  const address = owner.page.getByRole('textbox', { name: 'Full Address' });
+  await expect(address).toHaveValue('48 Pier Street');
+  await expect.soft(owner.page.locator('[data-length-counter="location"]')).toContainText('14 / 255 characters');
+  await address.fill(unbroken(300, 's'));
+  await expect.soft(address).toHaveValue(unbroken(300, 's'));
+  await expect.soft(owner.page.locator('[data-length-counter="location"]')).toContainText('300 / 255 characters — 45 too many');
+  const growing = owner.page.getByTestId('growing-details');
+  await growing.getByRole('combobox', { name: 'Access hours' }).selectOption('limited');
+  const hours = growing.getByRole('textbox', { name: 'Which hours?' });
+  await hours.fill(unbroken(150, 'h'));
+  await expect.soft(hours).toHaveValue(unbroken(150, 'h'));
+  await expect.soft(growing.locator('[data-length-counter="accessHours"]')).toContainText('150 / 100 characters — 50 too many');
+  const food = growing.getByRole('textbox', { name: /Food-safety or zoning status/ });
+  await food.fill(unbroken(350, 'f'));
+  await expect.soft(food).toHaveValue(unbroken(350, 'f'));
+  await expect.soft(growing.locator('[data-length-counter="foodSafetyStatus"]')).toContainText('350 / 300 characters — 50 too many');
+  // Save is refused with the limits, and nothing is stored.
+  await owner.page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect.soft(growing.locator('[data-field-error="accessHours"]')).toHaveText('Access hours must be at most 100 characters');
+  await expect.soft(growing.locator('[data-field-error="foodSafetyStatus"]')).toHaveText('Food-safety / zoning status must be at most 300 characters');
+  await growing.getByRole('combobox', { name: 'Access hours' }).selectOption('');
+  await food.fill('');
+  await owner.page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect.soft(owner.page.getByText('Full Address must be at most 255 characters').first()).toBeVisible();
+  const stored = (await (await owner.context.request.get(`/api/spaces/${spaceId}`)).json()) as { location: string; growing?: { accessHours: string | null } };
+  expect(stored.location).toBe('48 Pier Street');
+
+  // The farmer reports the listing on a phone: 2,100 characters of details are kept, counted and refused.
+  await farmer.page.goto(`/spaces/${spaceId}`);
+  await farmer.page.getByRole('button', { name: 'Report this listing' }).click();
+  const dialog = farmer.page.getByRole('dialog');
+  await dialog.getByRole('radio').first().check();
+  const details = dialog.getByRole('textbox', { name: 'Details (optional)' });
+  await details.fill(unbroken(2100, 'd'));
+  await expect.soft(details).toHaveValue(unbroken(2100, 'd'));
+  await expect.soft(dialog.locator('[data-length-counter="details"]')).toContainText('2,100 / 2,000 characters — 100 too many');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Details must be at most 2000 characters.');
+  expect.soft(await pageOverflow(farmer.page)).toEqual({ scrollWidth: PHONE.width, viewport: PHONE.width });
+
+  await closeAll(owner, farmer);
+});

@@ -60,6 +60,14 @@ test('the thread takes the screen, follows the newest item, and a proposal card 
   expect(desktop.log.height).toBeGreaterThanOrEqual(desktop.item.height);
   await farmer.page.screenshot({ path: path.join(SHOTS, 'thread-desktop-1366x900.png') });
 
+  // The owner's dashboard on the phone, unread count on the Messages tab: no wider than the screen (the
+  // badge's screen-reader text escaped the scrolling tab list and made the page 397–419 px wide).
+  await owner.page.goto('/dashboard');
+  await expect(owner.page.getByRole('tab', { name: /Messages/ })).toContainText('unread');
+  const width = await owner.page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));
+  expect(width.innerWidth).toBe(PHONE.width);
+  expect(width.scrollWidth).toBeLessThanOrEqual(width.innerWidth);
+
   // The owner opens the conversation on a phone from its address: the thread comes into view and
   // shows the proposal card (the newest item) whole.
   await owner.page.goto(`/dashboard?tab=messages&conversation=${conversationId}`);

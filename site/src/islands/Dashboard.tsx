@@ -82,7 +82,9 @@ export default function Dashboard() {
         value={tab}
         onValueChange={setTab}
       >
-        <Tabs.List ref={tabList} aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-line">
+        {/* relative: the unread badge's screen-reader text (absolutely positioned) then scrolls with the list instead of
+            sticking out past a phone's edge (the dashboard was 397–419 px wide on a 390 px phone, issue 25). */}
+        <Tabs.List ref={tabList} aria-label="Dashboard sections" className="relative flex gap-1 overflow-x-auto border-b border-line">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}

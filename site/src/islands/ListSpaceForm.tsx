@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
-import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_TITLE } from '#contracts/spaces';
+import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_LOCATION, MAX_TITLE } from '#contracts/spaces';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { atom } from 'nanostores';
 import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
@@ -450,8 +450,8 @@ export default function ListSpaceForm() {
 
       <fieldset className="space-y-5">
         <legend className="text-lg font-semibold text-ink">Location</legend>
-        <Field id="ls-location" label="Full Address" required>
-          <input id="ls-location" className={fieldClass('location')} {...aria('location')} maxLength={255} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-address-privacy" />
+        <Field id="ls-location" label="Full Address" required name="location" limit={{ length: form.location.length, max: MAX_LOCATION }}>
+          <input id="ls-location" className={fieldClass('location')} {...aria('location')} value={form.location} onChange={(e) => set('location', e.target.value)} autoComplete="street-address" aria-describedby="ls-location-count ls-address-privacy" />
         </Field>
         <StreetAddressPrivacy checked={form.hideStreetAddress} city={form.city} onChange={(hide) => set('hideStreetAddress', hide)} />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -521,14 +521,18 @@ export default function ListSpaceForm() {
         </div>
       </fieldset>}
 
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-end">
+      {/* The photos' progress sits on a line of its own just above the button, ending where it ends: in the
+          buttons' row it left "Create Listing & Continue to Payment" no room and broke into a column. */}
+      <div className="border-t border-line pt-6">
+      {uploads && uploads.total > 0 && uploads.done + uploads.failed < uploads.total && <UploadProgress summary={uploads} />}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         <a href={cancelHref} className="btn-outline" onClick={(e) => { e.preventDefault(); void cancel(); }}>
           Cancel
         </a>
-        {uploads && uploads.total > 0 && uploads.done + uploads.failed < uploads.total && <UploadProgress summary={uploads} />}
         <button type="submit" className="btn-primary px-6" disabled={submitting || editState === 'loading' || editState === 'missing'}>
           {submitting ? (uploads && uploads.done + uploads.failed < uploads.total ? 'Saving photos…' : 'Saving…') : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
         </button>
+      </div>
       </div>
       </HydrationGate>
     </form>
@@ -553,9 +557,9 @@ function UploadProgress({ summary }: { summary: UploadSummary }) {
   const left = summary.total - summary.done - summary.failed;
   const text = summary.sending > 0 ? `Uploading ${left} photo${left === 1 ? '' : 's'}… ${Math.round(summary.fraction * 100)}%` : `Processing ${left} photo${left === 1 ? '' : 's'}…`;
   return (
-    <div className="flex min-w-0 items-center gap-2 text-sm text-muted sm:mr-2" role="status" data-upload-progress>
+    <div className="mb-3 flex min-w-0 items-center gap-2 text-sm text-muted sm:justify-end" role="status" data-upload-progress>
       <progress className="h-2 w-28 shrink-0 accent-[var(--color-brand-700)]" max={1} value={summary.fraction} aria-label="Photo uploads" />
-      <span>{text}</span>
+      <span className="min-w-0">{text}</span>
     </div>
   );
 }

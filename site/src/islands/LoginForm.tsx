@@ -9,11 +9,13 @@ import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
 import { FormField, PasswordField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { useKeepNext } from './use-keep-next';
 import { HydrationGate } from './HydrationGate';
 
 export default function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(loginRequestSchema, { email: '', password: '' });
+  const signUpHref = useKeepNext('/register');
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -47,7 +49,7 @@ export default function LoginForm() {
       </SubmitButton>
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
-        <a href="/register" className="font-semibold text-brand-700 hover:underline">
+        <a href={signUpHref} className="font-semibold text-brand-700 hover:underline">
           Sign up
         </a>
       </p>

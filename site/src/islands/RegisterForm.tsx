@@ -10,11 +10,13 @@ import { showToast } from '../lib/toast-store';
 import { setCurrentUser } from '../lib/user-store';
 import { FormField, PasswordField, SubmitButton } from './FormField';
 import { useForm } from './use-form';
+import { useKeepNext } from './use-keep-next';
 import { HydrationGate } from './HydrationGate';
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm(registerRequestSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const signInHref = useKeepNext('/login');
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -55,7 +57,7 @@ export default function RegisterForm() {
       </SubmitButton>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <a href="/login" className="font-semibold text-brand-700 hover:underline">
+        <a href={signInHref} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </a>
       </p>

@@ -6,6 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ACTION_REASON_MAX, MODERATION_MESSAGES } from '#contracts/moderation';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast-store';
+import { LengthCounter } from '../FormField';
 
 export type AdminAction = { label: string; path: string; explain: string; refund?: boolean; danger?: boolean };
 
@@ -20,6 +21,7 @@ export function ActionButton({ action, onDone, children }: { action: AdminAction
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!reason.trim()) return setError(MODERATION_MESSAGES.reasonRequired);
+    if (reason.trim().length > ACTION_REASON_MAX) return setError(MODERATION_MESSAGES.reasonTooLong);
     setBusy(true);
     try {
       await apiFetch(action.path, { method: 'POST', body: { reason, ...(action.refund && { keepPublished }) } });
@@ -54,12 +56,12 @@ export function ActionButton({ action, onDone, children }: { action: AdminAction
               id={`${id}-reason`}
               name="reason"
               className="min-h-24 w-full rounded-lg border px-3 py-2 text-base text-ink"
-              maxLength={ACTION_REASON_MAX}
               value={reason}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={error ? `${id}-error ${id}-count` : `${id}-count`}
               onChange={(e) => setReason(e.target.value)}
             />
+            <LengthCounter id={`${id}-count`} name="reason" length={reason.length} max={ACTION_REASON_MAX} />
             {action.refund && (
               <label className="flex items-center gap-2 text-sm text-ink">
                 <input type="checkbox" checked={keepPublished} onChange={(e) => setKeepPublished(e.target.checked)} />

@@ -138,7 +138,9 @@ export function ListingNumbers({ spaceId }: { spaceId: number }) {
             ))}
           </p>
           <DailyChart stats={state.stats} />
-          <table className="sr-only">
+          {/* sr-only on a div: a table is never narrower than its content, so an sr-only table stuck out of a phone's screen (419 px). */}
+          <div className="sr-only">
+          <table>
             <caption>Numbers per day</caption>
             <thead>
               <tr>
@@ -161,6 +163,7 @@ export function ListingNumbers({ spaceId }: { spaceId: number }) {
               ))}
             </tbody>
           </table>
+          </div>
         </div>
       )}
     </details>

@@ -16,7 +16,7 @@ import {
   WATER_SUPPLIES,
   type GrowingFacts,
 } from '#contracts/growing';
-import { Field } from '../FormField';
+import { describedBy, Field } from '../FormField';
 
 export type Units = 'metric' | 'imperial';
 export type GrowingForm = {
@@ -70,6 +70,8 @@ export function growingFormOf(f: GrowingFacts, units: Units = 'metric'): Growing
   };
 }
 
+const FOOD_HINT = 'E.g. “zoned light industrial, food-grade floor”. Shown as stated by you.';
+
 type Checked = { body: Record<string, unknown>; errors: Partial<Record<keyof GrowingForm, string>> };
 
 /** The form as an API body in SI units, with a message per field that is out of bounds. */
@@ -88,6 +90,12 @@ export function growingBody(g: GrowingForm): Checked {
     }
     return null;
   };
+  // Free text counts against its limit in the form (no maxLength: it cuts a paste silently, decision 1210).
+  const text = (key: 'accessHours' | 'foodSafetyStatus', label: string, max: number): string | null => {
+    const v = g[key].trim();
+    if (v.length > max) errors[key] = `${label} must be at most ${max} characters`;
+    return v || null;
+  };
   const imperial = g.units === 'imperial';
   const body: Record<string, unknown> = {
     ceilingHeightM: num('ceiling', 'Ceiling height', B.ceilingHeightM.min, B.ceilingHeightM.max, 'm', (n) => round(imperial ? feetToMetres(n) : n, 2)),
@@ -101,9 +109,9 @@ export function growingBody(g: GrowingForm): Checked {
     orientation: g.orientation || null,
     climateControl: g.climateControl || null,
     access24h: g.access === '' ? null : g.access === '24h',
-    accessHours: g.access === 'limited' ? g.accessHours.trim() || null : null,
+    accessHours: g.access === 'limited' ? text('accessHours', 'Access hours', B.accessHours.max) : null,
     goodsAccess: g.goodsAccess,
-    foodSafetyStatus: g.foodSafetyStatus.trim() || null,
+    foodSafetyStatus: text('foodSafetyStatus', 'Food-safety / zoning status', B.foodSafetyStatus.max),
     minLeaseMonths: num('minLeaseMonths', 'Minimum lease', B.minLeaseMonths.min, B.minLeaseMonths.max, 'months', undefined, true),
     availableFrom: g.availableFrom || null,
   };
@@ -213,8 +221,8 @@ export function GrowingDetailsFields({ value, onChange, errors }: { value: Growi
           </select>
         </Field>
         {value.access === 'limited' && (
-          <Field id={`${id}-hours`} label="Which hours?">
-            <input id={`${id}-hours`} className="input" maxLength={B.accessHours.max} value={value.accessHours} onChange={(e) => set('accessHours', e.target.value)} placeholder="Mon–Sat 6:00–20:00" />
+          <Field id={`${id}-hours`} label="Which hours?" name="accessHours" error={err('accessHours')} limit={{ length: value.accessHours.length, max: B.accessHours.max }}>
+            <input id={`${id}-hours`} className={cls('accessHours')} value={value.accessHours} onChange={(e) => set('accessHours', e.target.value)} aria-describedby={describedBy(`${id}-hours`, err('accessHours'), undefined, true)} placeholder="Mon–Sat 6:00–20:00" />
           </Field>
         )}
         <Field id={`${id}-lease`} label="Minimum lease (months)" error={err('minLeaseMonths')}>
@@ -235,8 +243,8 @@ export function GrowingDetailsFields({ value, onChange, errors }: { value: Growi
           ))}
         </div>
       </fieldset>
-      <Field id={`${id}-food`} label="Food-safety or zoning status (as you know it)" hint="E.g. “zoned light industrial, food-grade floor”. Shown as stated by you.">
-        <input id={`${id}-food`} className="input" maxLength={B.foodSafetyStatus.max} value={value.foodSafetyStatus} onChange={(e) => set('foodSafetyStatus', e.target.value)} />
+      <Field id={`${id}-food`} label="Food-safety or zoning status (as you know it)" hint={FOOD_HINT} name="foodSafetyStatus" error={err('foodSafetyStatus')} limit={{ length: value.foodSafetyStatus.length, max: B.foodSafetyStatus.max }}>
+        <input id={`${id}-food`} className={cls('foodSafetyStatus')} value={value.foodSafetyStatus} onChange={(e) => set('foodSafetyStatus', e.target.value)} aria-describedby={describedBy(`${id}-food`, err('foodSafetyStatus'), FOOD_HINT, true)} />
       </Field>
     </fieldset>
   );

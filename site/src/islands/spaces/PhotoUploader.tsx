@@ -10,6 +10,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type Drag
 import { ACCEPTED_PHOTO_TEXT, ACCEPTED_PHOTO_TYPES, defaultPhotoAlt, MAX_ALT, MAX_PHOTO_BYTES, MAX_PHOTOS, photoFileUrl, UPLOAD_HEADER, type PhotoView } from '#contracts/photos';
 import { ApiRequestError, apiFetch, errorMessage } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
+import { LengthCounter } from '../FormField';
 
 type Item = {
   key: string;
@@ -421,10 +422,11 @@ export const PhotoUploader = forwardRef<PhotoUploaderHandle, Props>(function Pho
                 <input
                   id={`alt-${item.key}`}
                   className="input py-1 text-sm"
-                  maxLength={MAX_ALT}
                   value={item.alt}
                   onChange={(e) => update(item.key, { alt: e.target.value })}
+                  aria-describedby={`alt-${item.key}-count`}
                 />
+                <LengthCounter id={`alt-${item.key}-count`} name="alt" length={item.alt.length} max={MAX_ALT} />
                 <div className="flex flex-wrap gap-1">
                   <button type="button" className="btn-ghost px-2 py-1 text-xs" data-move="up" disabled={index === 0} onClick={() => move(item.key, -1)} aria-label={`Move photo ${index + 1} earlier`}>
                     ↑ Earlier

@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type ReactElement } from 'react';
 import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#contracts/moderation';
 import { apiFetch, errorMessage } from '../../lib/api-client';
+import { LengthCounter } from '../FormField';
 
 export type ReportTargetInput = { spaceId: number } | { conversationId: number };
 
@@ -21,6 +22,7 @@ export function ReportDialog({ target, label, trigger, initiallyOpen = false }: 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!reason) return setError(MODERATION_MESSAGES.reportReason);
+    if (details.trim().length > REPORT_DETAILS_MAX) return setError(MODERATION_MESSAGES.reportDetailsTooLong);
     setBusy(true);
     try {
       const answer = await apiFetch<{ message: string }>('/api/reports', { method: 'POST', body: { ...target, reason, details } });
@@ -82,11 +84,12 @@ export function ReportDialog({ target, label, trigger, initiallyOpen = false }: 
                   id={`${id}-details`}
                   name="details"
                   rows={4}
-                  maxLength={REPORT_DETAILS_MAX}
                   value={details}
                   onChange={(e) => setDetails(e.target.value)}
+                  aria-describedby={`${id}-details-count`}
                   className="rounded-lg border border-line px-3 py-2 text-sm text-ink"
                 />
+                <LengthCounter id={`${id}-details-count`} name="details" length={details.length} max={REPORT_DETAILS_MAX} />
                 {error && (
                   <p id={`${id}-error`} role="alert" className="text-sm text-[var(--color-danger)]">
                     {error}
