@@ -51,10 +51,12 @@ export async function runHousekeeping(deps: { db: Database; clock: Clock }): Pro
   ];
   const deleted: Record<string, number> = {};
   const ran = await deps.db.transaction(async (tx) => {
+    // Raw: a function call on no table (pg_try_advisory_xact_lock): one instance at a time.
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_KEY}) as locked`);
     if (!lock?.locked) return false;
     for (const [table, select] of tasks) {
       for (let batch = 0; batch < MAX_BATCHES; batch++) {
+        // Raw: a bounded batch, delete … where id in (select … limit n), over a table named by the list above.
         const rows = await queryRows<{ id: number }>(
           tx,
           sql`delete from ${sql.identifier(table)} where id in (${select} limit ${HOUSEKEEPING_BATCH}) returning id`,

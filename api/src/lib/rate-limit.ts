@@ -4,7 +4,8 @@
 //   router.post('/things', rateLimit(ctx, { endpoint: 'create-thing', max: 20, windowMs: 15 * MINUTE }), handler)
 import type { NextFunction, Request, Response } from 'express';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import { queryRows, type Executor, type RawRow } from '#db/client';
+import { rateLimits } from '#db/schema/index';
 import type { Clock } from './clock';
 import { AppError } from './app-error';
 import { currentUser } from './session';
@@ -26,7 +27,9 @@ export type RateLimitResult = { allowed: boolean; attempts: number; retryAfterSe
 export async function consumeRateLimit(ctx: { db: Executor; clock: Clock }, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
   const now = ctx.clock.now();
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
-  const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
+  // Raw: an upsert whose counter restarts with its window (case expressions over the old row in on conflict
+  // do update): one statement, exact under any concurrency.
+  const [row] = await queryRows<RawRow<{ attempts: (typeof rateLimits.$inferSelect)['attempts']; window_start: (typeof rateLimits.$inferSelect)['windowStart'] }>>(
     ctx.db,
     sql`insert into rate_limits (ip_address, endpoint, attempts, window_start, created_at)
         values (${key}, ${rule.endpoint}, 1, ${now.toISOString()}, ${now.toISOString()})

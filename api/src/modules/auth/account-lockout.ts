@@ -9,7 +9,7 @@
 // LOCKOUT_THRESHOLD passwords are ever checked per window, whatever the concurrency (issue 15, item 4).
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import { queryRows, type Executor, type RawRow } from '#db/client';
 import { failedLogins, rateLimits } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 
@@ -38,7 +38,9 @@ export async function reserveSignInAttempt(ctx: { db: Executor; clock: Clock }, 
   const nowIso = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
   if ('userId' in subject) {
-    const [row] = await queryRows<{ attempts: number; locked_until: Date | string | null }>(
+    // Raw: an upsert whose counter restarts with its window (case expressions over the old row in on conflict
+    // do update) and stays while a lock runs: one statement, exact under any concurrency.
+    const [row] = await queryRows<RawRow<{ attempts: (typeof failedLogins.$inferSelect)['attempts']; locked_until: (typeof failedLogins.$inferSelect)['lockedUntil'] }>>(
       db,
       sql`insert into failed_logins (user_id, ip_address, attempts, created_at, updated_at)
           values (${subject.userId}, ${ip}, 1, ${nowIso}, ${nowIso})
@@ -61,7 +63,8 @@ export async function reserveSignInAttempt(ctx: { db: Executor; clock: Clock }, 
     if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
     return lockAccount(ctx, subject.userId);
   }
-  const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
+  // Raw: the same windowed counter upsert, on rate_limits for an address without an account.
+  const [row] = await queryRows<RawRow<{ attempts: (typeof rateLimits.$inferSelect)['attempts']; window_start: (typeof rateLimits.$inferSelect)['windowStart'] }>>(
     db,
     sql`insert into rate_limits (ip_address, endpoint, attempts, window_start, created_at)
         values (${unknownAccountKey(subject.email)}, ${UNKNOWN_ACCOUNT_ENDPOINT}, 1, ${nowIso}, ${nowIso})

@@ -36,6 +36,7 @@ export function savedSearchesMatching(spaceId: number, now: Date): SQL {
  * published again (idempotent retries, a renewal) does not match a search twice. Returns the count.
  */
 export async function notifySavedSearches(tx: Executor, spaceId: number, now: Date): Promise<number> {
+  // Raw: insert … select from the match query (savedSearchesMatching), counted through a data-modifying CTE.
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`with inserted as (
@@ -87,6 +88,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
   const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS).toISOString();
   const site = ctx.config.PUBLIC_SITE_URL;
   return ctx.db.transaction(async (tx) => {
+    // Raw: a claim over a join (for update of ss skip locked) whose filter walks the pending matches' partial index.
     const due = await queryRows<DueSearch>(
       tx,
       sql`select ss.id, ss.name, ss.query, ss.system, ss.unsubscribe_token, ss.user_id, u.email, u.first_name, u.email_notifications
@@ -102,6 +104,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
     );
     if (!due.length) return 0;
     const ids = due.filter((d) => d.email_notifications).map((d) => d.id);
+    // Raw: the one public predicate (0200) is SQL on the spaces table's own name, selected as a column.
     const matches = !ids.length
       ? []
       : await queryRows<PendingMatch>(
