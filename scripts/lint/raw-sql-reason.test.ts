@@ -2,10 +2,9 @@
 // with `// Raw: <why>` above it and on builder queries. The same rule runs on api/ and db/ in `npm run lint`.
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { rawSqlReason } from './raw-sql-reason.js';
 
-RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
