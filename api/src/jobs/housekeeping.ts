@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client';
 import { DAY, HOUR, type Clock } from '../lib/clock';
 
-/** How long each kind of row is kept after it stops being useful (README, "Data retention"). */
+/** How long each kind of row is kept after it stops being useful (docs/operations.md, "Data retention"). */
 export const RETENTION = {
   /** Sessions: deleted once expired (a session past `expire` never signs anyone in again). */
   expiredSessionsMs: 0,
