@@ -1,8 +1,9 @@
-// Lint: typescript-eslint's recommended rules, drizzle's guard against update/delete without where, and
-// no zod in the small islands.
+// Lint: typescript-eslint's recommended rules, drizzle's guard against update/delete without where, a
+// reason on every raw query, and no zod in the small islands.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import drizzle from 'eslint-plugin-drizzle';
+import farmspace from './scripts/lint/raw-sql-reason.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-*', '.astro', '.data', '.tmp', 'test-results', 'playwright-report', 'db/migrations', 'bench/results'] },
@@ -17,6 +18,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
     },
+  },
+  {
+    // drizzle's builder first; a raw query carries `// Raw: <why>` right above it (decision 0015). The rule and
+    // its test: scripts/lint/raw-sql-reason.js, scripts/lint/raw-sql-reason.test.ts.
+    files: ['api/**/*.ts', 'db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { farmspace },
+    rules: { 'farmspace/raw-sql-reason': 'error' },
   },
   {
     // Contracts are named by what they carry (decision 0018): contracts/<area>.ts plain values and texts,

@@ -80,6 +80,7 @@ function wrapPglite(client: PGlite): DatabaseHandle {
       await seed?.(db);
     },
     ping: async () => {
+      // Raw: a query on no table, only to see that the database answers.
       await db.execute(sql`select 1`);
     },
     listen: (channel, handlers) => listeners.add(listenPglite(client, channel, handlers)),
@@ -143,6 +144,7 @@ export type RawRow<T> = {
 
 /** Runs raw SQL and returns its rows (PGlite and node-postgres both answer with `rows`). */
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  // Raw: the one helper raw queries go through; each caller says why above its call (decision 0015).
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -54,7 +54,7 @@ const envSchema = z
     STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
     /** A Nominatim-compatible geocoder for exact addresses; the offline gazetteer answers when unset or failing. */
     GEOCODER_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
-    /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default (see README for its usage policy). */
+    /** Map tiles ({z}/{x}/{y}); OpenStreetMap's by default (see docs/places.md for its usage policy). */
     MAP_TILE_URL: z.string().regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     /** The tiles' credit line (HTML), shown on every map. */
     MAP_TILE_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),

@@ -218,5 +218,7 @@ export const spacePhotos = pgTable(
  * contracts/places.ts positionCell computes it. The index and every query write this one expression.
  */
 export function positionCell(latitude: SQLWrapper, longitude: SQLWrapper): SQL {
+  // Raw: the constants go in as literals, not parameters: an index expression and the queries that use it
+  // must be the same text, and an index cannot hold a parameter.
   return sql`(floor(${latitude} * ${sql.raw(String(CELLS_PER_DEGREE))})::int * ${sql.raw(String(CELL_ROW_SPAN))} + floor(${longitude} * ${sql.raw(String(CELLS_PER_DEGREE))})::int)`;
 }

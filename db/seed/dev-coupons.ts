@@ -1,4 +1,4 @@
-// The two documented development coupons (README, "Coupons"), seeded outside production only so that the
+// The two documented development coupons (docs/payments.md, "Development coupons"), seeded outside production only so that the
 // checkout's discount and free paths can be tried at once: WELCOME20 (20% off) and FREELISTING (100% off).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';

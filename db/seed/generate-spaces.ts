@@ -38,9 +38,11 @@ export async function generateSpaces(db: Executor, options: GenerateOptions): Pr
   for (let from = start; from < start + options.count; from += batch) {
     const to = Math.min(from + batch, start + options.count) - 1;
     // Each amenity is present with probability 0.4; the rest of the row derives from random() draws.
+    // Raw: an expression written from the fixed amenity list (constants, no input), evaluated per generated row.
     const amenityExpr = sql.raw(
       `array_remove(array[${amenities.map((a) => `case when random() < 0.4 then '${a}' end`).join(', ')}], null)::text[]`,
     );
+    // Raw: insert … select from generate_series, a batch of benchmark rows in one statement.
     await db.execute(sql`
       insert into spaces (title, description, location, city, country, size, price_per_month, space_type, amenities, images,
                           owner_id, has_listing_fee, is_active, is_featured, featured_until, expires_at, created_at, updated_at,

@@ -60,7 +60,7 @@ test('register, verify, sign in, edit profile, change and reset the password', a
     await expect(page.getByLabel('Account Type')).toHaveValue('farmer');
   });
 
-  await test.step('settings nothing reads say so (README: settings saved for later)', async () => {
+  await test.step('settings nothing reads say so (docs/accounts.md: settings saved for later)', async () => {
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await expect(page.getByRole('switch', { name: 'SMS Notifications' })).toHaveAccessibleDescription(/Saved for later/);
     await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toHaveAccessibleDescription(/Saved for later/);

@@ -1,6 +1,6 @@
 // Debian's nginx as the reverse proxy of the topology test, run as the current user with everything
 // (config, logs, temporary files, pid) in a temp dir: no system service, no system directories. The
-// configuration is deploy/nginx.conf.template itself, the file the README tells operators to copy.
+// configuration is deploy/nginx.conf.template itself, the file docs/operations.md tells operators to copy.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';

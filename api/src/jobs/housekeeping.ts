@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client';
 import { DAY, HOUR, type Clock } from '../lib/clock';
 
-/** How long each kind of row is kept after it stops being useful (README, "Data retention"). */
+/** How long each kind of row is kept after it stops being useful (docs/operations.md, "Data retention"). */
 export const RETENTION = {
   /** Sessions: deleted once expired (a session past `expire` never signs anyone in again). */
   expiredSessionsMs: 0,
@@ -51,10 +51,12 @@ export async function runHousekeeping(deps: { db: Database; clock: Clock }): Pro
   ];
   const deleted: Record<string, number> = {};
   const ran = await deps.db.transaction(async (tx) => {
+    // Raw: a function call on no table (pg_try_advisory_xact_lock): one instance at a time.
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_KEY}) as locked`);
     if (!lock?.locked) return false;
     for (const [table, select] of tasks) {
       for (let batch = 0; batch < MAX_BATCHES; batch++) {
+        // Raw: a bounded batch, delete … where id in (select … limit n), over a table named by the list above.
         const rows = await queryRows<{ id: number }>(
           tx,
           sql`delete from ${sql.identifier(table)} where id in (${select} limit ${HOUSEKEEPING_BATCH}) returning id`,

@@ -4,7 +4,8 @@
 //   router.post('/things', rateLimit(ctx, { endpoint: 'create-thing', max: 20, windowMs: 15 * MINUTE }), handler)
 import type { NextFunction, Request, Response } from 'express';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import type { Executor } from '#db/client';
+import { rateLimits } from '#db/schema/index';
 import type { Clock } from './clock';
 import { AppError } from './app-error';
 import { currentUser } from './session';
@@ -20,23 +21,32 @@ export type RateLimitRule = {
 export type RateLimitResult = { allowed: boolean; attempts: number; retryAfterSeconds: number };
 
 /**
+ * The `set` of a rate_limits upsert: one more attempt in the running window, or a new window from `now` when
+ * the row's opened at or before `windowOpenedAfter`. Over the old row (on conflict do update), so one
+ * statement counts exactly under any concurrency.
+ */
+export function windowedCount(now: Date, windowOpenedAfter: Date) {
+  const expired = sql`${rateLimits.windowStart} <= ${windowOpenedAfter.toISOString()}::timestamptz`;
+  return {
+    attempts: sql<number>`case when ${expired} then 1 else ${rateLimits.attempts} + 1 end`,
+    windowStart: sql<Date>`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+  };
+}
+
+/**
  * Counts one attempt of `key` against `rule` in one atomic statement (insert or update), so that
  * concurrent requests on several instances count exactly.
  */
 export async function consumeRateLimit(ctx: { db: Executor; clock: Clock }, rule: RateLimitRule, key: string): Promise<RateLimitResult> {
   const now = ctx.clock.now();
   const windowOpenedAfter = new Date(now.getTime() - rule.windowMs);
-  const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
-    ctx.db,
-    sql`insert into rate_limits (ip_address, endpoint, attempts, window_start, created_at)
-        values (${key}, ${rule.endpoint}, 1, ${now.toISOString()}, ${now.toISOString()})
-        on conflict (ip_address, endpoint) do update set
-          attempts = case when rate_limits.window_start <= ${windowOpenedAfter.toISOString()} then 1 else rate_limits.attempts + 1 end,
-          window_start = case when rate_limits.window_start <= ${windowOpenedAfter.toISOString()} then ${now.toISOString()}::timestamptz else rate_limits.window_start end
-        returning attempts, window_start`,
-  );
-  const attempts = Number(row!.attempts);
-  const windowEnds = new Date(row!.window_start).getTime() + rule.windowMs;
+  const [row] = await ctx.db
+    .insert(rateLimits)
+    .values({ ipAddress: key, endpoint: rule.endpoint, attempts: 1, windowStart: now, createdAt: now })
+    .onConflictDoUpdate({ target: [rateLimits.ipAddress, rateLimits.endpoint], set: windowedCount(now, windowOpenedAfter) })
+    .returning({ attempts: rateLimits.attempts, windowStart: rateLimits.windowStart });
+  const attempts = row!.attempts;
+  const windowEnds = row!.windowStart.getTime() + rule.windowMs;
   return { allowed: attempts <= rule.max, attempts, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)) };
 }
 

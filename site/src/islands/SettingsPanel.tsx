@@ -209,7 +209,7 @@ function ProfileTab({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Shown under settings that are stored but that nothing reads yet (README: "Settings saved for later"). */
+/** Shown under settings that are stored but that nothing reads yet (docs/accounts.md: "Settings saved for later"). */
 const SAVED_FOR_LATER = 'Saved for later: FarmSpace does not use this setting yet.';
 
 function Toggle({ label, description, checked, onChange, savedForLater = false }: { label: string; description: string; checked: boolean; onChange(value: boolean): void; savedForLater?: boolean }) {

@@ -14,7 +14,7 @@ export function searchPlaces(q: string, limit: number, signal?: AbortSignal): Pr
 
 export type MapTiles = { tileUrl: string; attribution: string };
 
-/** OpenStreetMap's tiles, used when the settings cannot be read (the README notes their usage policy). */
+/** OpenStreetMap's tiles, used when the settings cannot be read (docs/places.md notes their usage policy). */
 const DEFAULT_TILES: MapTiles = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',

@@ -1,7 +1,7 @@
 // Issue 19 over HTTP against a real database, the Stripe SDK on its local fake and the outbox: reports,
 // every operator action and its effects, the 404 wall around the console, refunds recorded once when the
 // console and the webhook race, and the audit log's append-only rule enforced by the database itself.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client';
 import { auditLog, emailNotifications, failedLogins, payments, reports, savedSearchMatches, spaceDailyStats } from '#db/schema/index';
@@ -308,6 +308,9 @@ describe('moderation', () => {
     expect(overview.json.series.new_users[today]).toBe(users);
     expect(overview.json.series.revenue_cents[today]).toBeLessThan(799 * 4);
     expect(overview.json.totals.card_opens).toBeGreaterThanOrEqual(3);
+    const countOf = async (query: SQL) => Number((await queryRows<{ n: number }>(t.db, query))[0]!.n);
+    expect(overview.json.openReports).toBe(await countOf(sql`select count(*)::int as n from reports where status = 'open'`));
+    expect(overview.json.awaitingReview).toBe(await countOf(sql`select count(*)::int as n from spaces where awaiting_review_since is not null`));
     expect((await t.request('/api/admin/overview?days=7', { cookie: operator.cookie })).status).toBe(400);
   });
 

@@ -9,9 +9,10 @@
 // LOCKOUT_THRESHOLD passwords are ever checked per window, whatever the concurrency (issue 15, item 4).
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import type { Executor } from '#db/client';
 import { failedLogins, rateLimits } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { windowedCount } from '../../lib/rate-limit';
 
 export const LOCKOUT_THRESHOLD = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
@@ -38,42 +39,39 @@ export async function reserveSignInAttempt(ctx: { db: Executor; clock: Clock }, 
   const nowIso = now.toISOString();
   const windowOpenedAfter = new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString();
   if ('userId' in subject) {
-    const [row] = await queryRows<{ attempts: number; locked_until: Date | string | null }>(
-      db,
-      sql`insert into failed_logins (user_id, ip_address, attempts, created_at, updated_at)
-          values (${subject.userId}, ${ip}, 1, ${nowIso}, ${nowIso})
-          on conflict (user_id) do update set
-            attempts = case
-              when failed_logins.locked_until > ${nowIso} then failed_logins.attempts
-              when failed_logins.created_at <= ${windowOpenedAfter} then 1
-              else failed_logins.attempts + 1 end,
-            created_at = case
-              when failed_logins.locked_until > ${nowIso} then failed_logins.created_at
-              when failed_logins.created_at <= ${windowOpenedAfter} then ${nowIso}::timestamptz
-              else failed_logins.created_at end,
-            ip_address = excluded.ip_address,
-            updated_at = excluded.updated_at
-          returning attempts, locked_until`,
-    );
-    const running = row!.locked_until ? new Date(row!.locked_until) : null;
+    // The counter restarts with its window and stands still while a lock runs: case expressions over the old
+    // row (on conflict do update), one statement, exact under any concurrency.
+    const lockRunning = sql`${failedLogins.lockedUntil} > ${nowIso}::timestamptz`;
+    const windowOver = sql`${failedLogins.createdAt} <= ${windowOpenedAfter}::timestamptz`;
+    const [row] = await db
+      .insert(failedLogins)
+      .values({ userId: subject.userId, ipAddress: ip, attempts: 1, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: failedLogins.userId,
+        set: {
+          attempts: sql`case when ${lockRunning} then ${failedLogins.attempts} when ${windowOver} then 1 else ${failedLogins.attempts} + 1 end`,
+          createdAt: sql`case when ${lockRunning} then ${failedLogins.createdAt} when ${windowOver} then ${nowIso}::timestamptz else ${failedLogins.createdAt} end`,
+          ipAddress: ip,
+          updatedAt: now,
+        },
+      })
+      .returning({ attempts: failedLogins.attempts, lockedUntil: failedLogins.lockedUntil });
+    const running = row!.lockedUntil;
     if (running && running > now) return { locked: running, newlyLocked: false };
-    const attempt = Number(row!.attempts);
+    const attempt = row!.attempts;
     if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
     return lockAccount(ctx, subject.userId);
   }
-  const [row] = await queryRows<{ attempts: number; window_start: Date | string }>(
-    db,
-    sql`insert into rate_limits (ip_address, endpoint, attempts, window_start, created_at)
-        values (${unknownAccountKey(subject.email)}, ${UNKNOWN_ACCOUNT_ENDPOINT}, 1, ${nowIso}, ${nowIso})
-        on conflict (ip_address, endpoint) do update set
-          attempts = case when rate_limits.window_start <= ${windowOpenedAfter} then 1 else rate_limits.attempts + 1 end,
-          window_start = case when rate_limits.window_start <= ${windowOpenedAfter} then ${nowIso}::timestamptz else rate_limits.window_start end
-        returning attempts, window_start`,
-  );
-  const attempt = Number(row!.attempts);
+  // The same windowed counter as the rate limits, for an address without an account.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ ipAddress: unknownAccountKey(subject.email), endpoint: UNKNOWN_ACCOUNT_ENDPOINT, attempts: 1, windowStart: now, createdAt: now })
+    .onConflictDoUpdate({ target: [rateLimits.ipAddress, rateLimits.endpoint], set: windowedCount(now, new Date(windowOpenedAfter)) })
+    .returning({ attempts: rateLimits.attempts, windowStart: rateLimits.windowStart });
+  const attempt = row!.attempts;
   if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
   // window_start moved to the lock's start when the threshold was reached (recordFailedSignIn).
-  return { locked: new Date(new Date(row!.window_start).getTime() + LOCKOUT_DURATION_MS), newlyLocked: false };
+  return { locked: new Date(row!.windowStart.getTime() + LOCKOUT_DURATION_MS), newlyLocked: false };
 }
 
 /** Sets the account's lock unless one is running; newlyLocked tells the one caller that set it. */

@@ -7,7 +7,7 @@
 // the replaced address back. See docs/decisions/0105.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { queryRows } from '#db/client';
+import { queryRows, type RawRow } from '#db/client';
 import { accounts, passwordResetTokens, sessions, users, verifications } from '#db/schema/index';
 import { AUTH_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
@@ -53,7 +53,9 @@ function recipientKey(email: string): string {
 export async function processPasswordResetRequests(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, batchSize = 50): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    const claimed = await queryRows<{ value: string; expires_at: Date | string }>(
+    // Raw: a claim, delete … where id in (select … for update skip locked) returning: every instance's job
+    // takes a batch of its own.
+    const claimed = await queryRows<RawRow<{ value: (typeof verifications.$inferSelect)['value']; expires_at: (typeof verifications.$inferSelect)['expiresAt'] }>>(
       tx,
       sql`delete from verifications where id in (
             select id from verifications where identifier like ${`${REQUEST_PREFIX}%`}

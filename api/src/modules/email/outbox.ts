@@ -3,7 +3,7 @@
 // instance, claims due rows with FOR UPDATE SKIP LOCKED and a lease, delivers them through the mailer,
 // and records pending → sent, or after MAX_ATTEMPTS failures → failed. See docs/decisions/0101-email-outbox.md.
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import { queryRows, type Executor, type RawRow } from '#db/client';
 import { emailNotifications } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -41,13 +41,16 @@ export function backoffMs(failedAttempts: number): number {
   return BASE_BACKOFF_MS * 2 ** Math.max(0, failedAttempts - 1);
 }
 
-type ClaimedRow = { id: number; recipient: string; subject: string; text_body: string; html_body: string; headers: Record<string, string> | string | null; attempts: number };
+type Outbox = typeof emailNotifications.$inferSelect;
+/** jsonb comes back parsed from PGlite and as text from some node-postgres setups. */
+type ClaimedRow = RawRow<{ id: Outbox['id']; recipient: Outbox['recipient']; subject: Outbox['subject']; text_body: Outbox['textBody']; html_body: Outbox['htmlBody']; headers: Outbox['headers'] | string; attempts: Outbox['attempts'] }>;
 
 export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mailer: Mailer; logger: Logger }, batchSize = 20): Promise<{ sent: number; failed: number }> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
   // One statement claims the rows: locked rows (another instance is claiming them) are skipped, and the
   // lease (next_attempt_at in the future) hides claimed rows from later claims until delivery is recorded.
+  // Raw: a claim, update … where id in (select … for update skip locked) returning.
   const claimed = await queryRows<ClaimedRow>(
     deps.db,
     sql`update email_notifications set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}

@@ -20,6 +20,9 @@ export type ListingViewCounter = {
 
 type Pending = { page: number; card: number };
 
+/** A PostgreSQL array literal of numbers or ISO days (`{1,2,3}`), sent as a bound parameter. */
+const arrayLiteral = (values: (number | string)[]) => `{${values.join(',')}}`;
+
 export function createListingViewCounter(deps: { db: Executor; clock: Clock; logger: Logger; flushMs: number; enabled?: boolean }): ListingViewCounter {
   const enabled = deps.enabled ?? true;
   // day → space id → counts; a flush swaps the map, so counting never waits on the database.
@@ -40,13 +43,14 @@ export function createListingViewCounter(deps: { db: Executor; clock: Clock; log
       }
     }
     if (!ids.length) return;
-    // A listing deleted meanwhile has no row to count against: the join leaves it out.
     // One statement: the per-listing rows, and the day's totals in daily_counts (what the console's overview
     // reads, so it never sums per-listing rows). A listing deleted meanwhile has no row: the join drops it.
+    // Each column goes as one bound array parameter (a PostgreSQL array literal), never spliced into the text.
+    // Raw: a data-modifying CTE (insert … on conflict do update) feeding a second upsert from unnest(…) arrays.
     await deps.db.execute(sql`
       with v as (
         select v.space_id, v.day, v.pages, v.cards
-        from unnest(${sql.raw(`'{${ids.join(',')}}'::int[]`)}, ${sql.raw(`'{${days.join(',')}}'::date[]`)}, ${sql.raw(`'{${pages.join(',')}}'::int[]`)}, ${sql.raw(`'{${cards.join(',')}}'::int[]`)})
+        from unnest(${arrayLiteral(ids)}::int[], ${arrayLiteral(days)}::date[], ${arrayLiteral(pages)}::int[], ${arrayLiteral(cards)}::int[])
           as v(space_id, day, pages, cards)
         join spaces s on s.id = v.space_id
       ), per_listing as (

@@ -254,6 +254,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
  * Building the JSON in PostgreSQL was measured slower than mapping the rows here (bench/messaging.ts).
  */
 export async function listConversations(db: Executor, userId: number, query: ConversationListQuery): Promise<ConversationPage> {
+  // Raw: a union of two index walks with lateral lookups, each side with its own limit (conversationListSql).
   const rows = await queryRows<ListRow>(db, conversationListSql(userId, query));
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

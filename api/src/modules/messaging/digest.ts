@@ -2,29 +2,19 @@
 // held back, one e-mail "N new messages about …" tells them, unless they have read everything meanwhile.
 // Safe in every instance: due conversations are claimed with FOR UPDATE SKIP LOCKED, and the same row
 // lock orders the job against new messages (which also claim or push the window), so each digest goes once.
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '#contracts/auth';
 import { conversationPath } from '#contracts/messaging.schemas';
-import { queryRows, type Database, type Transaction } from '#db/client';
-import { conversations } from '#db/schema/index';
+import type { Database, Transaction } from '#db/client';
+import { conversations, spaces, users } from '#db/schema/index';
 import { enqueueEmail } from '../email/outbox';
 import { newMessagesEmail } from '../email/email-templates';
 import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
 const BATCH = 100;
 
-type DueRow = {
-  id: number;
-  title: string;
-  notified_message_id: number | null;
-  recipient_id: number;
-  email: string;
-  first_name: string;
-  email_notifications: boolean;
-  other_id: number;
-  other_first_name: string;
-  other_last_name: string;
-};
+const other = alias(users, 'other');
 
 export type DigestResult = { sent: number; cleared: number };
 
@@ -43,35 +33,42 @@ async function digestBatch(ctx: MessagingContext<Transaction>, role: Role, resul
   const tx = ctx.db;
   const now = ctx.clock.now();
   const c = roleColumns(role);
-  const rows = await queryRows<DueRow>(
-    tx,
-    sql`select c.id, s.title, c.${c.notifiedMessageId} as notified_message_id,
-          u.id as recipient_id, u.email, u.first_name, u.email_notifications,
-          o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name
-        from conversations c
-        join spaces s on s.id = c.space_id
-        join users u on u.id = c.${c.userId}
-        join users o on o.id = c.${c.otherId}
-        where c.${c.digestDueAt} <= ${now.toISOString()}
-        order by c.${c.digestDueAt}
-        limit ${BATCH}
-        for update of c skip locked`,
-  );
+  // The due conversations, claimed: another instance's job skips the rows this one holds.
+  const rows = await tx
+    .select({
+      id: conversations.id,
+      title: spaces.title,
+      notifiedMessageId: c.notifiedMessageId,
+      recipientId: users.id,
+      email: users.email,
+      emailNotifications: users.emailNotifications,
+      otherId: other.id,
+      otherFirstName: other.firstName,
+      otherLastName: other.lastName,
+    })
+    .from(conversations)
+    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
+    .innerJoin(users, eq(users.id, c.userId))
+    .innerJoin(other, eq(other.id, c.otherId))
+    .where(lte(c.digestDueAt, now))
+    .orderBy(asc(c.digestDueAt))
+    .limit(BATCH)
+    .for('update', { of: conversations, skipLocked: true });
   for (const row of rows) {
-    const conversationId = Number(row.id);
+    const conversationId = row.id;
     // Preferences are read now, not when the message came: turning e-mails off also stops a due digest.
-    const untold = row.email_notifications ? await untoldMessages(tx, conversationId, Number(row.other_id), row.notified_message_id) : null;
+    const untold = row.emailNotifications ? await untoldMessages(tx, conversationId, row.otherId, row.notifiedMessageId) : null;
     if (!untold || untold.count === 0) {
       await tx.update(conversations).set(digestDue(role, null)).where(eq(conversations.id, conversationId));
       result.cleared++;
       continue;
     }
     await enqueueEmail(ctx, {
-      userId: Number(row.recipient_id),
+      userId: row.recipientId,
       type: 'new_message',
       recipient: row.email,
       content: newMessagesEmail({
-        senderName: displayName({ firstName: row.other_first_name, lastName: row.other_last_name }),
+        senderName: displayName({ firstName: row.otherFirstName, lastName: row.otherLastName }),
         spaceTitle: row.title,
         count: untold.count,
         latest: untold.latest,

@@ -2,10 +2,10 @@
 // transaction, only when the recipient's preferences allow, and at most once per conversation and
 // recipient every 15 minutes. A message held back by that window marks a digest due at its end
 // (sendDueDigests, digest.ts), so no message goes untold. See docs/decisions/0302.
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, max, not, sql } from 'drizzle-orm';
 import { conversationPath } from '#contracts/messaging.schemas';
-import { queryRows, type Executor } from '#db/client';
-import { conversations } from '#db/schema/index';
+import type { Executor } from '#db/client';
+import { conversations, messages, users } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { MINUTE } from '../../lib/clock';
 import { enqueueEmail } from '../email/outbox';
@@ -18,14 +18,15 @@ export type MessagingContext<D extends Executor = Executor> = { db: D; clock: Cl
 
 export type Role = 'owner' | 'farmer';
 
-/** The conversation's columns that belong to one party (never user input: safe to splice into SQL). */
+/** The conversation's columns that belong to one party, as schema columns for the builder. */
 export function roleColumns(role: Role) {
+  const owner = role === 'owner';
   return {
-    userId: sql.raw(role === 'owner' ? 'owner_id' : 'farmer_id'),
-    otherId: sql.raw(role === 'owner' ? 'farmer_id' : 'owner_id'),
-    notifiedAt: sql.raw(role === 'owner' ? 'owner_notified_at' : 'farmer_notified_at'),
-    notifiedMessageId: sql.raw(role === 'owner' ? 'owner_notified_message_id' : 'farmer_notified_message_id'),
-    digestDueAt: sql.raw(role === 'owner' ? 'owner_digest_due_at' : 'farmer_digest_due_at'),
+    userId: owner ? conversations.ownerId : conversations.farmerId,
+    otherId: owner ? conversations.farmerId : conversations.ownerId,
+    notifiedAt: owner ? conversations.ownerNotifiedAt : conversations.farmerNotifiedAt,
+    notifiedMessageId: owner ? conversations.ownerNotifiedMessageId : conversations.farmerNotifiedMessageId,
+    digestDueAt: owner ? conversations.ownerDigestDueAt : conversations.farmerDigestDueAt,
   };
 }
 
@@ -34,16 +35,6 @@ export function digestDue(role: Role, at: Date | null): Partial<typeof conversat
   return role === 'owner' ? { ownerDigestDueAt: at } : { farmerDigestDueAt: at };
 }
 
-type Recipient = {
-  id: number;
-  email: string;
-  first_name: string;
-  email_notifications: boolean;
-  inquiry_alerts: boolean;
-  notified_at: Date | string | null;
-  notified_message_id: number | null;
-};
-
 export type Untold = { count: number; lastId: number; latest: string };
 
 /**
@@ -51,25 +42,36 @@ export type Untold = { count: number; lastId: number; latest: string };
  * than the last message an e-mail covered (ids, not times: they grow in the conversation's lock order).
  */
 export async function untoldMessages(tx: Executor, conversationId: number, otherId: number, notifiedMessageId: number | null): Promise<Untold> {
-  const [row] = await queryRows<{ count: number | string; last_id: number | null; latest: string | null }>(
-    tx,
-    sql`select count(*) as count, max(id) as last_id,
-          (array_agg(content order by id desc))[1] as latest
-        from messages
-        where conversation_id = ${conversationId} and sender_id = ${otherId} and not is_read
-          and id > ${notifiedMessageId ?? 0}`,
-  );
-  return { count: Number(row?.count ?? 0), lastId: Number(row?.last_id ?? 0), latest: row?.latest ?? '' };
+  const [row] = await tx
+    .select({
+      count: count(),
+      lastId: max(messages.id),
+      latest: sql<string | null>`(array_agg(${messages.content} order by ${messages.id} desc))[1]`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.senderId, otherId),
+        not(messages.isRead),
+        gt(messages.id, notifiedMessageId ?? 0),
+      ),
+    );
+  return { count: row?.count ?? 0, lastId: row?.lastId ?? 0, latest: row?.latest ?? '' };
 }
 
 /** Records that `role` was e-mailed now about everything up to `lastId`; nothing more is due. */
 export async function markNotified(tx: Executor, conversationId: number, role: Role, now: Date, lastId: number): Promise<void> {
   const c = roleColumns(role);
-  await tx.execute(
-    sql`update conversations set ${c.notifiedAt} = ${now.toISOString()}, ${c.notifiedMessageId} = greatest(coalesce(${c.notifiedMessageId}, 0), ${lastId}),
-          ${c.digestDueAt} = null
-        where id = ${conversationId}`,
-  );
+  const notifiedMessageId = sql<number>`greatest(coalesce(${c.notifiedMessageId}, 0), ${lastId})`;
+  await tx
+    .update(conversations)
+    .set(
+      role === 'owner'
+        ? { ownerNotifiedAt: now, ownerNotifiedMessageId: notifiedMessageId, ownerDigestDueAt: null }
+        : { farmerNotifiedAt: now, farmerNotifiedMessageId: notifiedMessageId, farmerDigestDueAt: null },
+    )
+    .where(eq(conversations.id, conversationId));
 }
 
 /**
@@ -78,21 +80,27 @@ export async function markNotified(tx: Executor, conversationId: number, role: R
  * instead and answers null. The caller holds the conversation's row lock, so two messages at once cannot
  * both pass.
  */
-export async function claimNotification(ctx: MessagingContext, conversationId: number, role: Role, kind: 'inquiry' | 'message'): Promise<Recipient | null> {
+export async function claimNotification(ctx: MessagingContext, conversationId: number, role: Role, kind: 'inquiry' | 'message') {
   const tx = ctx.db;
   const now = ctx.clock.now();
   const c = roleColumns(role);
-  const [recipient] = await queryRows<Recipient>(
-    tx,
-    sql`select u.id, u.email, u.first_name, u.email_notifications, u.inquiry_alerts,
-          c.${c.notifiedAt} as notified_at, c.${c.notifiedMessageId} as notified_message_id
-        from conversations c join users u on u.id = c.${c.userId} where c.id = ${conversationId}`,
-  );
+  const [recipient] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      email_notifications: users.emailNotifications,
+      inquiry_alerts: users.inquiryAlerts,
+      notified_at: c.notifiedAt,
+      notified_message_id: c.notifiedMessageId,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, c.userId))
+    .where(eq(conversations.id, conversationId));
   if (!recipient) return null;
   const allowed = kind === 'inquiry' ? recipient.email_notifications && recipient.inquiry_alerts : recipient.email_notifications;
   if (!allowed) return null;
   if (recipient.notified_at) {
-    const dueAt = new Date(new Date(recipient.notified_at).getTime() + NOTIFY_THROTTLE_MS);
+    const dueAt = new Date(recipient.notified_at.getTime() + NOTIFY_THROTTLE_MS);
     if (now < dueAt) {
       await tx.update(conversations).set(digestDue(role, dueAt)).where(eq(conversations.id, conversationId));
       return null;

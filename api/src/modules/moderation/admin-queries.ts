@@ -14,7 +14,7 @@ import {
   type UserHistory,
 } from '#contracts/moderation';
 import type { OwnSpace } from '#contracts/spaces.schemas';
-import { queryRows, type Executor } from '#db/client';
+import type { Executor } from '#db/client';
 import { auditLog, conversations, dailyCounts, failedLogins, messages, payments, reports, spaceDailyStats, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
@@ -196,19 +196,17 @@ export async function overview(db: Executor, days: 30 | 90, now: Date): Promise<
     else series[r.metric as OverviewMetric][i]! += Number(r.value);
   }
   const totals = Object.fromEntries(OVERVIEW_METRICS.map((m) => [m, series[m].reduce((a, b) => a + b, 0)])) as Overview['totals'];
-  const [views] = await queryRows<{ page_views: number; card_opens: number; saves: number }>(
-    db,
-    sql`select coalesce(sum(value) filter (where metric = 'page_views'), 0)::bigint as page_views,
-               coalesce(sum(value) filter (where metric = 'card_opens'), 0)::bigint as card_opens,
-               coalesce(sum(value) filter (where metric = 'saves'), 0)::bigint as saves
-        from ${dailyCounts} where metric in ('page_views', 'card_opens', 'saves') and day >= ${from}`,
-  );
-  totals.page_views = Number(views?.page_views ?? 0);
-  totals.card_opens = Number(views?.card_opens ?? 0);
-  totals.saves = Number(views?.saves ?? 0);
-  const [open] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${reports} where status = 'open'`);
-  const [review] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${spaces} where awaiting_review_since is not null`);
-  return { days, dates, series, totals, openReports: Number(open?.n ?? 0), awaitingReview: Number(review?.n ?? 0) };
+  const metricSum = (metric: string) => sql<number>`coalesce(sum(${dailyCounts.value}) filter (where ${dailyCounts.metric} = ${metric}), 0)`.mapWith(Number);
+  const [views] = await db
+    .select({ pageViews: metricSum('page_views'), cardOpens: metricSum('card_opens'), saves: metricSum('saves') })
+    .from(dailyCounts)
+    .where(and(inArray(dailyCounts.metric, ['page_views', 'card_opens', 'saves']), sql`${dailyCounts.day} >= ${from}`));
+  totals.page_views = views?.pageViews ?? 0;
+  totals.card_opens = views?.cardOpens ?? 0;
+  totals.saves = views?.saves ?? 0;
+  const openReports = await db.$count(reports, eq(reports.status, 'open'));
+  const awaitingReview = await db.$count(spaces, isNotNull(spaces.awaitingReviewSince));
+  return { days, dates, series, totals, openReports, awaitingReview };
 }
 
 /** A listing's numbers per day over its life (at most the last 365 days). */

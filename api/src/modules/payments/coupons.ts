@@ -1,9 +1,9 @@
 // Coupons: find and check a code (POST /api/validate-coupon, answering a reference signed for this user),
 // check one again at checkout and before a payment is taken, and redeem it when a payment succeeds. The redemption is one conditional UPDATE, so the count can never pass
 // max_redemptions however many payments succeed at once (the row lock serialises them).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type CouponSummary, type ValidateCouponResponse } from '#contracts/payments.schemas';
-import { queryRows, type Executor } from '#db/client';
+import type { Executor } from '#db/client';
 import { couponRedemptions, coupons } from '#db/schema/index';
 import { signCouponReference } from './coupon-reference';
 
@@ -57,12 +57,11 @@ export async function redeemCoupon(tx: Executor, couponId: number, userId: numbe
     .onConflictDoNothing({ target: [couponRedemptions.couponId, couponRedemptions.userId] })
     .returning({ id: couponRedemptions.id });
   if (!inserted.length) return false;
-  const counted = await queryRows<{ id: number }>(
-    tx,
-    sql`update coupons set times_redeemed = times_redeemed + 1
-        where id = ${couponId} and (max_redemptions is null or times_redeemed < max_redemptions)
-        returning id`,
-  );
+  const counted = await tx
+    .update(coupons)
+    .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
+    .where(and(eq(coupons.id, couponId), or(isNull(coupons.maxRedemptions), lt(coupons.timesRedeemed, coupons.maxRedemptions))))
+    .returning({ id: coupons.id });
   if (!counted.length) {
     await tx.delete(couponRedemptions).where(eq(couponRedemptions.id, inserted[0]!.id));
     return false;

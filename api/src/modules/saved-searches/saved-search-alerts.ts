@@ -4,10 +4,10 @@
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
 // digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
 // See docs/decisions/0502-saved-search-alerts.md.
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { computeFit, FIT_LABELS, growingSystem } from '#contracts/growing';
 import { queryRows, type Executor } from '#db/client';
-import { savedSearchMatches, savedSearches, spaces } from '#db/schema/index';
+import { savedSearchMatches, savedSearches, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { DAY } from '../../lib/clock';
 import { savedSearchAlertEmail } from '../email/email-templates';
@@ -36,6 +36,7 @@ export function savedSearchesMatching(spaceId: number, now: Date): SQL {
  * published again (idempotent retries, a renewal) does not match a search twice. Returns the count.
  */
 export async function notifySavedSearches(tx: Executor, spaceId: number, now: Date): Promise<number> {
+  // Raw: insert … select from the match query (savedSearchesMatching), counted through a data-modifying CTE.
   const rows = await queryRows<{ n: number }>(
     tx,
     sql`with inserted as (
@@ -49,17 +50,6 @@ export async function notifySavedSearches(tx: Executor, spaceId: number, now: Da
   return Number(rows[0]?.n ?? 0);
 }
 
-type DueSearch = {
-  id: number;
-  name: string;
-  query: string;
-  system: string | null;
-  unsubscribe_token: string;
-  user_id: number;
-  email: string;
-  first_name: string;
-  email_notifications: boolean;
-};
 type PendingMatch = {
   saved_search_id: number;
   space_id: number;
@@ -84,24 +74,37 @@ type PendingMatch = {
  */
 export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, batchSize = 100): Promise<number> {
   const now = ctx.clock.now();
-  const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS).toISOString();
+  const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS);
   const site = ctx.config.PUBLIC_SITE_URL;
   return ctx.db.transaction(async (tx) => {
-    const due = await queryRows<DueSearch>(
-      tx,
-      sql`select ss.id, ss.name, ss.query, ss.system, ss.unsubscribe_token, ss.user_id, u.email, u.first_name, u.email_notifications
-          from saved_searches ss join users u on u.id = ss.user_id
-          -- From the pending matches (a small partial index), not from all searches: a tick with nothing due
-          -- reads no search at all.
-          where ss.id in (select m.saved_search_id from saved_search_matches m where m.emailed_at is null)
-            and ss.unsubscribed_at is null
-            and (not u.email_notifications or ss.last_alert_at is null or ss.last_alert_at <= ${dayAgo}::timestamptz)
-          order by ss.id
-          limit ${batchSize}
-          for update of ss skip locked`,
-    );
+    // Claimed: another instance's job skips the searches this one holds. From the pending matches (a small
+    // partial index), not from all searches: a tick with nothing due reads no search at all.
+    const due = await tx
+      .select({
+        id: savedSearches.id,
+        name: savedSearches.name,
+        query: savedSearches.query,
+        system: savedSearches.system,
+        unsubscribe_token: savedSearches.unsubscribeToken,
+        user_id: savedSearches.userId,
+        email: users.email,
+        email_notifications: users.emailNotifications,
+      })
+      .from(savedSearches)
+      .innerJoin(users, eq(users.id, savedSearches.userId))
+      .where(
+        and(
+          inArray(savedSearches.id, tx.select({ id: savedSearchMatches.savedSearchId }).from(savedSearchMatches).where(isNull(savedSearchMatches.emailedAt))),
+          isNull(savedSearches.unsubscribedAt),
+          or(not(users.emailNotifications), isNull(savedSearches.lastAlertAt), lte(savedSearches.lastAlertAt, dayAgo)),
+        ),
+      )
+      .orderBy(asc(savedSearches.id))
+      .limit(batchSize)
+      .for('update', { of: savedSearches, skipLocked: true });
     if (!due.length) return 0;
     const ids = due.filter((d) => d.email_notifications).map((d) => d.id);
+    // Raw: the one public predicate (0200) is SQL on the spaces table's own name, selected as a column.
     const matches = !ids.length
       ? []
       : await queryRows<PendingMatch>(

@@ -2,8 +2,9 @@
 // archived_spaces and switched off; featured status ends at featuredUntil. Safe with any number of API
 // instances: rows are claimed with FOR UPDATE SKIP LOCKED and archived_spaces.original_id is unique
 // (ON CONFLICT DO NOTHING), so each listing is archived exactly once; each expiry is written to the audit log.
-import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '#db/client';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type RawRow } from '#db/client';
+import { spaces } from '#db/schema/index';
 
 const BATCH = 500;
 
@@ -12,7 +13,9 @@ export type ExpiryResult = { archived: number; unfeatured: number };
 export async function expireListings(db: Executor, now: Date): Promise<ExpiryResult> {
   let archived = 0;
   for (;;) {
-    const rows = await queryRows<{ id: number }>(
+    // Raw: data-modifying CTEs (claim with skip locked, archive with insert … select, audit, update) in one
+    // statement, so a batch is archived, logged and closed at once.
+    const rows = await queryRows<RawRow<{ id: (typeof spaces.$inferSelect)['id']; archived_count: number }>>(
       db,
       sql`
         with due as (
@@ -37,14 +40,13 @@ export async function expireListings(db: Executor, now: Date): Promise<ExpiryRes
         from due where spaces.id = due.id
         returning (select count(*) from archived)::int as archived_count, spaces.id`,
     );
-    archived += rows[0] ? Number((rows[0] as unknown as { archived_count: number }).archived_count) : 0;
+    archived += rows[0] ? Number(rows[0].archived_count) : 0;
     if (rows.length < BATCH) break;
   }
-  const unfeatured = await queryRows<{ id: number }>(
-    db,
-    sql`update spaces set is_featured = false, updated_at = ${now}
-        where is_featured and featured_until is not null and featured_until <= ${now} and not is_demo_listing
-        returning id`,
-  );
+  const unfeatured = await db
+    .update(spaces)
+    .set({ isFeatured: false, updatedAt: now })
+    .where(and(eq(spaces.isFeatured, true), isNotNull(spaces.featuredUntil), lte(spaces.featuredUntil, now), eq(spaces.isDemoListing, false)))
+    .returning({ id: spaces.id });
   return { archived, unfeatured: unfeatured.length };
 }
