@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
 import { toOwnSpace } from '../spaces/spaces.service';
 import { spaceStatus } from '../spaces/space-visibility';
-import { toAuditEntry } from './audit-log';
+import { toAuditEntry } from '../../lib/audit-log';
 
 const QUEUE_PAGE = 50;
 const CONVERSATION_EXCERPT = 50;

@@ -6,19 +6,21 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
-import { failedLogins, payments, reports, sessions, spaces, users } from '#db/schema/index';
+import { failedLogins, reports, sessions, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { APPEAL_SENTENCE, moderationEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
+import { tellUser } from '../email/outbox';
+import { setLiveUntilOfListingPayment } from '../payments/fulfil-payment';
 import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
+import { goLive } from '../spaces/publish-space';
 import { LISTING_DURATION_MS } from '../spaces/spaces.service';
-import { recordAudit, type AuditActor } from './audit-log';
+import { recordAudit, type Operator } from '../../lib/audit-log';
 import { tellLeasePartnersOfSuspension } from './lease-partners';
-import { isOperator } from './operators';
+import { isOperator } from '../auth/operators';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
-export type Operator = { id: number; email: string };
+export type { Operator };
 
 const spaceNotFound = () => AppError.notFound('Space not found.');
 const userNotFound = () => AppError.notFound('User not found.');
@@ -44,10 +46,7 @@ async function closeReports(tx: Executor, operator: Operator | null, now: Date, 
 }
 
 /** Every operator's e-mail may be answered (an appeal, a question): replies reach support, not no-reply. */
-async function tell(ctx: Ctx, tx: Executor, userId: number, content: ReturnType<typeof moderationEmail>) {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) await enqueueEmail({ db: tx, clock: ctx.clock }, { userId, type: 'moderation', recipient: user.email, content: { ...content, replyTo: ctx.config.SUPPORT_EMAIL } });
-}
+const tell = (ctx: Ctx, tx: Executor, userId: number, content: ReturnType<typeof moderationEmail>) => tellUser({ db: tx, clock: ctx.clock, config: ctx.config }, userId, content);
 
 const site = (ctx: Ctx) => ctx.config.PUBLIC_SITE_URL;
 
@@ -198,104 +197,18 @@ export async function unlockUser(ctx: Ctx, operator: Operator, userId: number, r
   });
 }
 
-/**
- * Records a refund once, whoever learns of it first (the console, or the provider's charge.refunded
- * webhook): the payment row is locked and refunded_at set only if it was empty. A refunded listing fee
- * unpublishes its listing (back to a draft the owner may pay for again) unless `keepPublished`.
- */
-async function recordRefund(
-  ctx: Ctx,
-  tx: Executor,
-  row: typeof payments.$inferSelect,
-  input: { actor: AuditActor; refundId: string | null; reason: string; keepPublished: boolean },
-): Promise<void> {
-  const now = ctx.clock.now();
-  await tx.update(payments).set({ refundedAt: now, refundId: input.refundId }).where(eq(payments.id, row.id));
-  let unpublished = false;
-  if (row.spaceId !== null && !input.keepPublished) {
-    const changes =
-      row.paymentType === 'listing_fee'
-        ? { hasListingFee: false, isActive: true, isFeatured: false, featuredUntil: null, awaitingReviewSince: null, updatedAt: now }
-        : { isFeatured: false, featuredUntil: null, updatedAt: now };
-    const [space] = await tx.select({ hiddenAt: spaces.hiddenAt, demo: spaces.isDemoListing }).from(spaces).where(eq(spaces.id, row.spaceId)).for('update');
-    if (space && !space.demo) {
-      // A hidden listing stays inactive (the check constraint): it becomes an unpaid, hidden draft.
-      await tx.update(spaces).set({ ...changes, ...(space.hiddenAt && { isActive: false }) }).where(eq(spaces.id, row.spaceId));
-      unpublished = row.paymentType === 'listing_fee';
-    }
-  }
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: 'payment.refund',
-    targetType: 'payment',
-    targetId: row.id,
-    reason: input.reason,
-    details: { amount: row.amount, refundId: input.refundId, spaceId: row.spaceId, unpublished, userId: row.userId },
-    at: now,
-  });
-  await tell(
-    ctx,
-    tx,
-    row.userId,
-    moderationEmail({
-      subject: 'Your FarmSpace payment was refunded',
-      what: `We refunded your payment of $${row.amount}${row.spaceTitle ? ` for "${row.spaceTitle}"` : ''}. It reaches your card within 5–10 business days.${unpublished ? ' The listing it paid for is no longer published.' : ''}`,
-      next: 'Your receipt shows the refund.',
-      action: { label: 'Open the receipt', url: `${site(ctx)}/receipt?id=${row.id}` },
-    }),
-  );
-}
-
-export async function refundPayment(ctx: Ctx, operator: Operator, paymentId: number, reason: string, keepPublished: boolean): Promise<typeof payments.$inferSelect> {
-  if (!ctx.payments) throw AppError.unavailable(MODERATION_MESSAGES.refundUnavailable);
-  const provider = ctx.payments;
-  return (ctx.db as Database).transaction(async (tx) => {
-    // The row stays locked across the provider call: a webhook about this refund (or a second click) waits
-    // here, then finds it recorded. The idempotency key makes any repeat at the provider the same refund.
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!row) throw AppError.notFound('Payment not found.');
-    if (row.refundedAt) throw AppError.conflict(MODERATION_MESSAGES.alreadyRefunded);
-    if (row.status !== 'succeeded') throw AppError.conflict(MODERATION_MESSAGES.notRefundable);
-    let refundId: string | null = null;
-    if (row.paymentIntentId && Number(row.amount) > 0) {
-      try {
-        refundId = (await provider.refundPaymentIntent(row.paymentIntentId, `refund-payment-${row.id}`)).id;
-      } catch (error) {
-        ctx.logger.warn({ err: error, paymentId: row.id }, 'refund refused by the payment provider');
-        throw AppError.conflict(`The payment provider refused the refund: ${(error as Error).message}`.slice(0, 300));
-      }
-    }
-    await recordRefund(ctx, tx, row, { actor: operator, refundId, reason, keepPublished });
-    const [fresh] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    return fresh!;
-  });
-}
-
-/** The provider's charge.refunded webhook (a refund from its dashboard, or the echo of ours): recorded once. */
-export async function recordProviderRefund(ctx: Ctx, tx: Executor, refund: { paymentIntentId: string; refundId: string | null }): Promise<boolean> {
-  const [row] = await tx.select().from(payments).where(eq(payments.paymentIntentId, refund.paymentIntentId)).for('update');
-  if (!row || row.refundedAt || row.status !== 'succeeded') return false;
-  await recordRefund(ctx, tx, row, { actor: 'system', refundId: refund.refundId, reason: 'Refunded at the payment provider (webhook charge.refunded).', keepPublished: false });
-  return true;
-}
-
 /** LISTING_REVIEW=before: an operator approves a paid listing; its 30 days start now and the owner is told. */
 export async function approveListing(ctx: Ctx, operator: Operator, spaceId: number, reason: string): Promise<void> {
   const now = ctx.clock.now();
   await (ctx.db as Database).transaction(async (tx) => {
     const row = await lockSpace(tx, spaceId);
     if (!row.awaitingReviewSince) throw AppError.conflict(MODERATION_MESSAGES.notAwaitingReview);
-    const until = new Date(now.getTime() + LISTING_DURATION_MS);
-    await tx
-      .update(spaces)
-      .set({ awaitingReviewSince: null, isActive: !row.hiddenAt, expiresAt: until, ...(row.isFeatured && { featuredUntil: until }), updatedAt: now })
-      .where(eq(spaces.id, spaceId));
-    // The receipt of the payment that bought this publication shows the real end date.
-    await tx
-      .update(payments)
-      .set({ liveUntil: until })
-      .where(sql`${payments.id} = (select max(id) from payments where space_id = ${spaceId} and status = 'succeeded' and refunded_at is null)`);
-    if (!row.hiddenAt) await notifySavedSearches(tx, spaceId, now);
+    const live = await goLive(tx, row, now, {
+      changes: (until) => ({ awaitingReviewSince: null, ...(row.isFeatured && { featuredUntil: until }) }),
+      onLive: notifySavedSearches,
+    });
+    const until = live?.expiresAt ?? new Date(now.getTime() + LISTING_DURATION_MS);
+    await setLiveUntilOfListingPayment(tx, spaceId, until);
     await recordAudit(tx, { actor: operator, action: 'space.approve', targetType: 'space', targetId: spaceId, reason, details: { title: row.title, liveUntil: until.toISOString() }, at: now });
     await tell(
       ctx,
