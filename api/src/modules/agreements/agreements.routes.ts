@@ -12,6 +12,7 @@ import { parseInput } from '../../lib/validate';
 
 import { agreementText, loadAgreementFacts } from './agreement-document';
 import { agreementPdf } from './agreement-pdf';
+import { listReceivedInquiries, listSentInquiries } from './inquiry-lists';
 import { listProposals, proposeTerms, respondToProposal, type ProposalAction } from './proposals.service';
 import { idParam } from '../../lib/route-params';
 
@@ -27,6 +28,15 @@ export const PROPOSAL_LIMIT: RateLimitRule = {
 export function createAgreementsRouter(ctx: AppContext): Router {
   const router = Router();
   const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
+
+  // The dashboard's inquiry lists, each inquiry with the terms its conversation reached.
+  router.get('/inquiries/farmer', requireUser, async (req, res) => {
+    res.json(await listSentInquiries(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/inquiries/owner', requireUser, async (req, res) => {
+    res.json(await listReceivedInquiries(ctx.db, currentUser(req).id));
+  });
 
   router.get('/conversations/:id/proposals', requireUser, async (req, res) => {
     const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);

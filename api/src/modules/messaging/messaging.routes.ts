@@ -18,7 +18,6 @@ import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
 import { findFarmerConversations } from './conversation-lookup';
-import { listReceivedInquiries, listSentInquiries } from './inquiries.service';
 import { idParam } from '../../lib/route-params';
 
 export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
@@ -78,14 +77,6 @@ export function createMessagingRouter(ctx: AppContext): Router {
     const { content } = parseInput(sendMessageSchema, stripMarkupFields(req.body ?? {}, ['content']));
     const { message, duplicate } = await sendMessage(messaging, currentUser(req), idParam(req, MESSAGING_MESSAGES.conversationNotFound), content);
     res.status(duplicate ? 200 : 201).json(message);
-  });
-
-  router.get('/inquiries/farmer', requireUser, async (req, res) => {
-    res.json(await listSentInquiries(ctx.db, currentUser(req).id));
-  });
-
-  router.get('/inquiries/owner', requireUser, async (req, res) => {
-    res.json(await listReceivedInquiries(ctx.db, currentUser(req).id));
   });
 
   return router;
