@@ -2,21 +2,25 @@
 // an account, dismiss a report, refund a payment, unlock an account, approve a listing in review. Each
 // runs in one transaction that locks its target first, refuses what makes no sense now (a second click:
 // 409, nothing written), does the thing, closes the reports it answers, writes its audit row and queues
-// the e-mail that tells the person. Refused actions write nothing, the audit log included.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+// the e-mail that tells the person. Refused actions write nothing, the audit log included. The rows of
+// other modules' tables are written by their owners' functions (spaces, auth, payments; decision 1310).
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
-import { failedLogins, reports, sessions, spaces, users } from '#db/schema/index';
+import { reports, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { APPEAL_SENTENCE, moderationEmail } from '../email/email-templates';
 import { tellUser } from '../email/outbox';
 import { setLiveUntilOfListingPayment } from '../payments/fulfil-payment';
 import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
+import { hideListing, hideOwnersListings, unhideListing, unhideOwnersListings } from '../spaces/listing-moderation';
 import { goLive } from '../spaces/publish-space';
 import { LISTING_DURATION_MS } from '../spaces/spaces.service';
 import { recordAudit, type Operator } from '../../lib/audit-log';
 import { tellLeasePartnersOfSuspension } from './lease-partners';
+import { liftLockout } from '../auth/account-lockout';
+import { reinstateAccount, suspendAccount } from '../auth/account-suspension';
 import { isOperator } from '../auth/operators';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -55,7 +59,7 @@ export async function hideSpace(ctx: Ctx, operator: Operator, spaceId: number, r
   await (ctx.db as Database).transaction(async (tx) => {
     const row = await lockSpace(tx, spaceId);
     if (row.hiddenAt) throw AppError.conflict(MODERATION_MESSAGES.alreadyHidden);
-    await tx.update(spaces).set({ hiddenAt: now, hiddenReason: reason, hiddenWithOwner: false, hiddenWasActive: row.isActive, isActive: false, updatedAt: now }).where(eq(spaces.id, spaceId));
+    await hideListing(tx, row, reason, now);
     await closeReports(tx, operator, now, and(eq(reports.targetType, 'space'), eq(reports.targetId, spaceId)));
     await recordAudit(tx, { actor: operator, action: 'space.hide', targetType: 'space', targetId: spaceId, reason, details: { title: row.title, wasActive: row.isActive }, at: now });
     await tell(
@@ -81,7 +85,7 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
     if (!row.hiddenAt) throw AppError.conflict(MODERATION_MESSAGES.notHidden);
     const [owner] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, row.ownerId));
     if (owner?.suspendedAt) throw AppError.conflict('The owner of this listing is suspended: reinstate the account first.');
-    await tx.update(spaces).set(restoredState(row, now)).where(eq(spaces.id, spaceId));
+    await unhideListing(tx, row, now);
     await recordAudit(tx, { actor: operator, action: 'space.unhide', targetType: 'space', targetId: spaceId, reason, details: { title: row.title }, at: now });
     await tell(
       ctx,
@@ -98,29 +102,15 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
   });
 }
 
-function restoredState(row: typeof spaces.$inferSelect, now: Date) {
-  // Back as the owner left it: a listing they had paused stays paused (hiddenWasActive). Otherwise a draft
-  // was active-by-default before it was hidden; a paid listing is live again until its end date (the expiry
-  // job archives it if that has passed); one in review stays waiting (never active).
-  const live = !row.awaitingReviewSince && (row.isDemoListing || !row.hasListingFee || row.expiresAt.getTime() > now.getTime());
-  return { hiddenAt: null, hiddenReason: null, hiddenWithOwner: false, hiddenWasActive: true, isActive: live && row.hiddenWasActive, updatedAt: now };
-}
-
 export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, reason: string): Promise<{ hiddenListings: number }> {
   const now = ctx.clock.now();
   return (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.alreadySuspended);
     if (isOperator(ctx.config, user)) throw AppError.conflict(MODERATION_MESSAGES.cannotSuspendOperator);
-    await tx.update(users).set({ suspendedAt: now, suspendedReason: reason, updatedAt: now }).where(eq(users.id, userId));
     // Every session ends now: the next request of any device is a visitor's (401 on the API).
-    const revoked = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    const hidden = await tx
-      .update(spaces)
-      // hidden_was_active takes is_active as it was before this statement (SET reads the old row).
-      .set({ hiddenAt: now, hiddenReason: `Account suspended: ${reason}`, hiddenWithOwner: true, hiddenWasActive: sql`${spaces.isActive}`, isActive: false, updatedAt: now })
-      .where(and(eq(spaces.ownerId, userId), isNull(spaces.hiddenAt), isNull(spaces.deletedAt)))
-      .returning({ id: spaces.id });
+    const sessionsRevoked = await suspendAccount(tx, userId, reason, now);
+    const hidden = await hideOwnersListings(tx, userId, `Account suspended: ${reason}`, now);
     await closeReports(tx, operator, now, sql`(${reports.subjectUserId} = ${userId} or (${reports.targetType} = 'user' and ${reports.targetId} = ${userId}))`);
     await recordAudit(tx, {
       actor: operator,
@@ -128,7 +118,7 @@ export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, 
       targetType: 'user',
       targetId: userId,
       reason,
-      details: { email: user.email, sessionsRevoked: revoked.length, hiddenListings: hidden.map((h) => h.id) },
+      details: { email: user.email, sessionsRevoked, hiddenListings: hidden },
       at: now,
     });
     await tell(
@@ -153,11 +143,10 @@ export async function reinstateUser(ctx: Ctx, operator: Operator, userId: number
   await (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.notSuspended);
-    await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: now }).where(eq(users.id, userId));
+    await reinstateAccount(tx, userId, now);
     // Only what the suspension hid comes back; a listing hidden on its own stays hidden.
-    const withOwner = await tx.select().from(spaces).where(and(eq(spaces.ownerId, userId), eq(spaces.hiddenWithOwner, true))).for('update');
-    for (const row of withOwner) await tx.update(spaces).set(restoredState(row, now)).where(eq(spaces.id, row.id));
-    await recordAudit(tx, { actor: operator, action: 'user.reinstate', targetType: 'user', targetId: userId, reason, details: { email: user.email, restoredListings: withOwner.map((r) => r.id) }, at: now });
+    const restoredListings = await unhideOwnersListings(tx, userId, now);
+    await recordAudit(tx, { actor: operator, action: 'user.reinstate', targetType: 'user', targetId: userId, reason, details: { email: user.email, restoredListings }, at: now });
     await tell(
       ctx,
       tx,
@@ -188,12 +177,9 @@ export async function unlockUser(ctx: Ctx, operator: Operator, userId: number, r
   const now = ctx.clock.now();
   await (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    const cleared = await tx
-      .delete(failedLogins)
-      .where(and(eq(failedLogins.userId, userId), gt(failedLogins.lockedUntil, now)))
-      .returning({ lockedUntil: failedLogins.lockedUntil });
-    if (!cleared.length) throw AppError.conflict(MODERATION_MESSAGES.notLocked);
-    await recordAudit(tx, { actor: operator, action: 'user.unlock', targetType: 'user', targetId: userId, reason, details: { email: user.email, lockedUntil: cleared[0]!.lockedUntil?.toISOString() }, at: now });
+    const lockedUntil = await liftLockout(tx, userId, now);
+    if (!lockedUntil) throw AppError.conflict(MODERATION_MESSAGES.notLocked);
+    await recordAudit(tx, { actor: operator, action: 'user.unlock', targetType: 'user', targetId: userId, reason, details: { email: user.email, lockedUntil: lockedUntil.toISOString() }, at: now });
   });
 }
 
