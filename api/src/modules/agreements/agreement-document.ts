@@ -20,7 +20,7 @@ import { fillLeaseTemplate } from '#contracts/lease-template';
 import type { Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { growingFactsOf } from '../spaces/spaces.service';
+import { growingFactsOf } from '../spaces/index';
 import { proposalColumns, toProposal } from './proposals.service';
 
 export type Party = { name: string; email: string };

@@ -22,11 +22,11 @@ import type { Database, Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
-import { enqueueEmail } from '../email/outbox';
-import { leaseAgreementEmail } from '../email/email-templates';
-import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/conversations.service';
-import { closeInquiries, markInquiriesResponded } from '../messaging/inquiries';
-import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/notify';
+import { enqueueEmail } from '../email/index';
+import { leaseAgreementEmail } from '../email/index';
+import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/index';
+import { closeInquiries, markInquiriesResponded } from '../messaging/index';
+import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/index';
 
 /** The columns every proposal read selects (joined with its conversation's space for the currency). */
 export const proposalColumns = {

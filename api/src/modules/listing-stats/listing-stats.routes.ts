@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { AppContext } from '../../app-context';
 import { jsonAnswer } from '../../lib/public-cache';
 import { currentUser, requireUser } from '../../lib/session';
-import { getVisibleSpace } from '../spaces/spaces.service';
+import { getVisibleSpace } from '../spaces/index';
 import { ownListingStats } from './listing-stats.service';
 import type { ListingViewCounter } from './listing-views';
 import { createOwnViewCheck } from './own-views';

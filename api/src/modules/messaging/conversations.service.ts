@@ -17,7 +17,7 @@ import { queryRows, type Database, type Executor, type RawRow } from '#db/client
 import { conversations, inquiries, messages, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
-import { isPublicSpace } from '../spaces/space-visibility';
+import { isPublicSpace } from '../spaces/index';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 import { markInquiriesResponded } from './inquiries';
 import { notifyInquiry, notifyMessage, type MessagingContext } from './notify';

@@ -7,8 +7,8 @@ import { displayName } from '#contracts/auth';
 import { conversationPath } from '#contracts/messaging.schemas';
 import { queryRows, type Database, type Transaction } from '#db/client';
 import { conversations } from '#db/schema/index';
-import { enqueueEmail } from '../email/outbox';
-import { newMessagesEmail } from '../email/email-templates';
+import { enqueueEmail } from '../email/index';
+import { newMessagesEmail } from '../email/index';
 import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
 const BATCH = 100;

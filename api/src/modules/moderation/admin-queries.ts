@@ -18,9 +18,9 @@ import { auditLog, conversations, dailyCounts, failedLogins, messages, payments,
 import { AppError } from '../../lib/app-error';
 import { dayRange } from '../../lib/clock';
 import type { ListingStats } from '#contracts/listing-stats';
-import { listingStats } from '../listing-stats/listing-stats.service';
-import { toOwnSpace } from '../spaces/spaces.service';
-import { spaceStatus } from '../spaces/space-visibility';
+import { listingStats } from '../listing-stats/index';
+import { toOwnSpace } from '../spaces/index';
+import { spaceStatus } from '../spaces/index';
 import { toAuditEntry } from '../../lib/audit-log';
 
 const QUEUE_PAGE = 50;

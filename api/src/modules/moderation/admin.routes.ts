@@ -6,12 +6,12 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { createCoupon, disableCoupon, listCoupons } from '../payments/coupon-admin';
+import { createCoupon, disableCoupon, listCoupons } from '../payments/index';
 import { listAudit } from '../../lib/audit-log';
 import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
-import { refundPayment } from '../payments/refunds';
+import { refundPayment } from '../payments/index';
 import { approveListing, dismissReport, hideSpace, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
-import { requireOperator } from '../auth/operators';
+import { requireOperator } from '../auth/index';
 import { idParam } from '../../lib/route-params';
 
 

@@ -11,11 +11,11 @@ import { coupons, payments, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentIntentSummary } from '../../lib/payments';
-import type { RequestMeta } from '../auth/security-events';
-import { paymentConfirmationEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
-import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
-import { publishSpace } from '../spaces/publish-space';
+import type { RequestMeta } from '../auth/index';
+import { paymentConfirmationEmail } from '../email/index';
+import { enqueueEmail } from '../email/index';
+import { notifySavedSearches } from '../saved-searches/index';
+import { publishSpace } from '../spaces/index';
 import { recordCheckoutEvent, recordFailedAttempt } from './checkout-events';
 import { couponProblem, redeemCoupon } from './coupons';
 

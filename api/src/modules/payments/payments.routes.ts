@@ -14,7 +14,7 @@ import { MINUTE } from '../../lib/clock';
 import { clientIp, consumeRateLimit, rateLimit, userRateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
-import { requestMeta } from '../auth/security-events';
+import { requestMeta } from '../auth/index';
 import { readCouponReference } from './coupon-reference';
 import { validateCoupon } from './coupons';
 import { createPaymentIntent } from './create-payment-intent';

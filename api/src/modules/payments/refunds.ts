@@ -9,9 +9,9 @@ import { payments } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor, type Operator } from '../../lib/audit-log';
-import { moderationEmail } from '../email/email-templates';
-import { tellUser } from '../email/outbox';
-import { withdrawPaidListing } from '../spaces/publish-space';
+import { moderationEmail } from '../email/index';
+import { tellUser } from '../email/index';
+import { withdrawPaidListing } from '../spaces/index';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
 

@@ -9,7 +9,7 @@ import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { escapeHtml } from '../email/email-templates';
+import { escapeHtml } from '../email/index';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, renameSavedSearch, unsubscribeSavedSearch } from './saved-searches.service';
 import { idParam } from '../../lib/route-params';
 

@@ -11,7 +11,7 @@ import type { Executor } from '#db/client';
 import { savedSearchMatches, savedSearches } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
-import { savedSearchFilterColumns } from '../spaces/space-filter-sql';
+import { savedSearchFilterColumns } from '../spaces/index';
 
 type Row = typeof savedSearches.$inferSelect;
 

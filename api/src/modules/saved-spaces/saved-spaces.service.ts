@@ -7,8 +7,8 @@ import { SAVED_SPACE_TEXTS, SAVED_SPACES_MAX, type SavedSpace, type SaveSpaceRes
 import type { Database, Executor } from '#db/client';
 import { savedSpaces, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { findSpace, toSpace } from '../spaces/spaces.service';
-import { isPublicSpace } from '../spaces/space-visibility';
+import { findSpace, toSpace } from '../spaces/index';
+import { isPublicSpace } from '../spaces/index';
 
 export async function saveSpace(db: Database, userId: number, spaceId: number, now: Date): Promise<SaveSpaceResult & { created: boolean }> {
   const row = await findSpace(db, spaceId);

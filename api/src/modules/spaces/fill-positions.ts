@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { spaces } from '#db/schema/index';
-import { cityPosition } from '../places/listing-position';
+import { cityPosition } from '../places/index';
 
 /** Fills the listings without a position from city and country; returns how many were found. */
 export async function fillListingPositions(db: Database): Promise<number> {

@@ -7,7 +7,7 @@ import { jsonAnswer, normalizedKey, servePublicRead, type PublicAnswer } from '.
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { createLocator } from '../places/listing-position';
+import { createLocator } from '../places/index';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
 import { spaceIdParam } from '../../lib/route-params';
 

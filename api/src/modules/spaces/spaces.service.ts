@@ -8,12 +8,12 @@ import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type Spac
 import { photoUrl } from '#contracts/photos';
 import { haversineKm } from '#contracts/places';
 import type { Database, Executor } from '#db/client';
-import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
+import { removeSpacePhotos, toPhotoView } from '../photos/index';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
-import type { Locator } from '../places/listing-position';
+import type { Locator } from '../places/index';
 import { decodeCursor, encodeCursor } from './space-cursor';
 import { distanceKmSql, queryCenter, type Center } from './space-distance';
 import { browseFilterPredicates, type BrowseHints } from './space-filter-sql';
