@@ -40,7 +40,7 @@ export function createAgreementsRouter(ctx: AppContext): Router {
 
   router.get('/conversations/:id/proposals', requireUser, async (req, res) => {
     const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
-    res.json(await listProposals(ctx.db, currentUser(req).id, id));
+    res.json(await listProposals(ctx.db, { userId: currentUser(req).id, conversationId: id }));
   });
 
   router.post(
@@ -79,7 +79,7 @@ export function createAgreementsRouter(ctx: AppContext): Router {
   }
 
   router.get('/proposals/:id/agreement.txt', requireUser, async (req, res) => {
-    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    const facts = await loadAgreementFacts(ctx.db, { userId: currentUser(req).id, proposalId: idParam(req, AGREEMENT_MESSAGES.proposalNotFound) });
     res
       .set('Cache-Control', 'private, no-store')
       .type('text/plain; charset=utf-8')
@@ -88,7 +88,7 @@ export function createAgreementsRouter(ctx: AppContext): Router {
   });
 
   router.get('/proposals/:id/agreement.pdf', requireUser, async (req, res) => {
-    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    const facts = await loadAgreementFacts(ctx.db, { userId: currentUser(req).id, proposalId: idParam(req, AGREEMENT_MESSAGES.proposalNotFound) });
     const pdf = await agreementPdf(facts);
     res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(`farmspace-lease-draft-${facts.proposal.reference}.pdf`).send(pdf);
   });

@@ -100,7 +100,7 @@ async function readProposal(tx: Executor, id: number): Promise<LeaseProposal> {
 export async function proposeTerms(ctx: MessagingContext<Database>, user: SessionUser, conversationId: number, input: ProposeTermsRequest): Promise<LeaseProposal> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const conversation = await participantConversation(tx, conversationId, user.id, true);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     if (conversation.isDemoListing) throw AppError.forbidden(AGREEMENT_MESSAGES.demoListing);
     if (conversation.deleted) throw AppError.conflict(AGREEMENT_MESSAGES.listingGone);
     await refuseWhenModerated(tx, conversation, user.id);
@@ -162,7 +162,7 @@ export async function respondToProposal(
     if (!head) throw AppError.notFound(AGREEMENT_MESSAGES.proposalNotFound);
     const conversationId = head.conversationId;
     // The lock queues racing answers; the status is read again behind it.
-    const conversation = await participantConversation(tx, conversationId, user.id, true);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     const current = await readProposal(tx, proposalId);
     const mine = current.proposedBy === user.id;
     if (action === 'withdraw' && !mine) throw AppError.forbidden(AGREEMENT_MESSAGES.notProposer);
@@ -234,7 +234,7 @@ async function notifyAgreement(ctx: MessagingContext, conversation: Conversation
 }
 
 /** GET /api/conversations/{id}/proposals: newest first; participants only. */
-export async function listProposals(db: Executor, userId: number, conversationId: number): Promise<LeaseProposal[]> {
+export async function listProposals(db: Executor, { userId, conversationId }: { userId: number; conversationId: number }): Promise<LeaseProposal[]> {
   const rows = await selectProposals(db)
     .where(and(eq(leaseProposals.conversationId, conversationId), isParticipant(userId)))
     .orderBy(desc(leaseProposals.id));

@@ -27,7 +27,7 @@ export async function listingStats(db: Executor, spaceId: number, createdAt: Dat
 }
 
 /** The owner's own listing numbers (GET /api/spaces/:id/stats): 404 for anyone else's. */
-export async function ownListingStats(db: Executor, spaceId: number, ownerId: number, now: Date): Promise<ListingStats> {
+export async function ownListingStats(db: Executor, { spaceId, ownerId }: { spaceId: number; ownerId: number }, now: Date): Promise<ListingStats> {
   const [row] = await db.select({ createdAt: spaces.createdAt }).from(spaces).where(and(eq(spaces.id, spaceId), eq(spaces.ownerId, ownerId)));
   if (!row) throw AppError.notFound('Space not found.');
   return listingStats(db, spaceId, row.createdAt, now);

@@ -104,7 +104,7 @@ export async function startConversation(
 
   const farmerName = input.farmerName ?? displayName(user);
   return db.transaction(async (tx) => {
-    await checkUnverifiedConversationLimit(tx, user.id, space.id);
+    await checkUnverifiedConversationLimit(tx, { farmerId: user.id, spaceId: space.id });
     // Raw: drizzle's onConflictDoUpdate cannot return whether the row was inserted (xmax = 0).
     const [conversation] = await queryRows<Pick<typeof conversations.$inferSelect, 'id'> & { created: boolean }>(
       tx,
@@ -157,7 +157,7 @@ export type ConversationHead = Pick<typeof conversations.$inferSelect, 'id' | 's
  * row lock for the caller's transaction: every write to a thread (a message, a change of terms) queues
  * behind it (docs/decisions/1100).
  */
-export async function participantConversation(db: Executor, conversationId: number, userId: number, lock = false): Promise<ConversationHead> {
+export async function participantConversation(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }, lock = false): Promise<ConversationHead> {
   const query = db
     .select({
       id: conversations.id,
@@ -187,7 +187,7 @@ export async function sendMessage(
 ): Promise<{ message: Message; duplicate: boolean }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const conversation = await participantConversation(tx, conversationId, user.id, true);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     // A suspended party cannot be written to (nor write: their sessions are gone); the sender is told.
     const otherId = conversation.ownerId === user.id ? conversation.farmerId : conversation.ownerId;
     const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
@@ -321,7 +321,7 @@ type ThreadState = { lastId: number; hasUnread: boolean };
  * The cheap part of a thread read: may `userId` read it, what is its newest message, and is anything
  * unread for them. A poll that finds nothing new stops here (304, or an empty list).
  */
-export async function threadState(db: Executor, conversationId: number, userId: number): Promise<ThreadState> {
+export async function threadState(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }): Promise<ThreadState> {
   // Raw: correlated subqueries in the select list of a one-table select (the builder renders such fragments'
   // columns without their table, so the inner `id` would be the message's).
   const [row] = await queryRows<RawRow<{ last_id: (typeof messages.$inferSelect)['id'] | null; has_unread: boolean }>>(
@@ -335,7 +335,7 @@ export async function threadState(db: Executor, conversationId: number, userId: 
 }
 
 /** GET /api/conversations/{id}/messages: a page of the thread, oldest first; marks the other party's messages read. */
-export async function readThread(db: Executor, conversationId: number, userId: number, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
+export async function readThread(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
   if (state.hasUnread) {
     await db
       .update(messages)

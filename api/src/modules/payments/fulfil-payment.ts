@@ -46,7 +46,7 @@ export async function completePayment(
   await tx.update(payments).set({ status: 'succeeded', paidAt: now, liveUntil }).where(eq(payments.id, row.id));
   let couponNotCounted = false;
   if (row.couponId !== null) {
-    const counted = await redeemCoupon(tx, row.couponId, row.userId, row.id, now);
+    const counted = await redeemCoupon(tx, { couponId: row.couponId, userId: row.userId, paymentId: row.id }, now);
     if (!counted && options.couponMustCount) throw AppError.conflict(PAYMENT_MESSAGES.couponLimitReached);
     // Money was taken at the discounted price (the provider confirmed it before we could refuse): the owner
     // gets what they paid for, the coupon is never counted twice nor past its maximum (docs/decisions/0404).

@@ -39,7 +39,7 @@ async function lockOwnSpace(tx: Executor, spaceId: number, userId: number) {
 }
 
 /** Quick check before an upload is read (the transaction checks again). */
-export async function assertCanAddPhoto(db: Executor, spaceId: number, userId: number): Promise<void> {
+export async function assertCanAddPhoto(db: Executor, { spaceId, userId }: { spaceId: number; userId: number }): Promise<void> {
   const [row] = await db
     .select({ id: spaces.id })
     .from(spaces)
@@ -86,14 +86,14 @@ export async function uploadPhoto(
   receive: (folder: string) => Promise<ReceivedFile>,
 ): Promise<PhotoView> {
   const { spaceId, userId } = target;
-  await assertCanAddPhoto(ctx.db, spaceId, userId);
+  await assertCanAddPhoto(ctx.db, { spaceId, userId });
   const upload = await receive(ctx.photoUploadFolder);
   try {
     if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
     const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
     await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
     try {
-      return await addPhoto(ctx.db, spaceId, userId, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
+      return await addPhoto(ctx.db, { spaceId, userId }, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
     } catch (error) {
       if (!(await isFileKeyUsed(ctx.db, upload.key))) await ctx.photoStorage.deleteMany(processed.files.map((f) => f.name));
       throw error;
@@ -103,7 +103,7 @@ export async function uploadPhoto(
   }
 }
 
-export async function addPhoto(db: Database, spaceId: number, userId: number, photo: NewPhoto, now: Date): Promise<PhotoView> {
+export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photo: NewPhoto, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     const space = await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -128,7 +128,7 @@ export async function addPhoto(db: Database, spaceId: number, userId: number, ph
   });
 }
 
-export async function reorderPhotos(db: Database, spaceId: number, userId: number, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
+export async function reorderPhotos(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -148,7 +148,7 @@ export async function reorderPhotos(db: Database, spaceId: number, userId: numbe
   });
 }
 
-export async function setPhotoAlt(db: Database, spaceId: number, photoId: string, userId: number, alt: string, now: Date): Promise<PhotoView> {
+export async function setPhotoAlt(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, alt: string, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -161,7 +161,7 @@ export async function setPhotoAlt(db: Database, spaceId: number, photoId: string
   });
 }
 
-export async function deletePhoto(db: Database, spaceId: number, photoId: string, userId: number, now: Date): Promise<void> {
+export async function deletePhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
