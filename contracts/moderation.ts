@@ -109,4 +109,3 @@ export type Overview = {
   awaitingReview: number;
 };
 
-export type ListingStats = { dates: string[]; pageViews: number[]; cardOpens: number[]; inquiries: number[]; saves: number[] };

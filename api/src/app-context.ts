@@ -8,9 +8,7 @@ import type { Mailer } from './lib/mailer';
 import type { PublicCache } from './lib/public-cache';
 import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
-import type { PhotoProcessor } from './modules/photos/photo-processor';
-import type { PhotoStorage } from './modules/photos/photo-storage';
-import type { ListingViewCounter } from './modules/listing-stats/listing-views';
+import type { ListingViewCounter, PhotoProcessor, PhotoStorage } from './lib/ports';
 import type { SessionCache } from './lib/session-cache';
 import type { SessionUser } from './lib/session';
 
@@ -22,7 +20,7 @@ export type AppDeps = {
   /** null when no provider is configured: checkout then says the payment system is unavailable. */
   payments: PaymentProvider | null;
   logger: Logger;
-  /** Where photo files live; by default what the configuration names (modules/photos/photo-storage.ts). */
+  /** Where photo files live; by default what the configuration names (a PhotoStorage, lib/ports.ts; by default modules/photos/photo-storage.ts). */
   photoStorage?: PhotoStorage;
   /** Where uploads are streamed before processing; by default `farmspace-uploads` in the system's temporary folder. */
   photoUploadFolder?: string;

@@ -19,7 +19,7 @@ import { createTestModeProvider } from './modules/payments/test-mode-provider';
 import { backgroundJobs } from './jobs/index';
 import { currentSiteBuildDir, holdSiteBuild } from './site-build';
 import { warmGazetteer } from './modules/places/gazetteer';
-import { fillListingPositions } from './modules/places/fill-positions';
+import { fillListingPositions } from './modules/spaces/fill-positions';
 
 export function openConfiguredDatabase(config: Config, logger: Logger): DatabaseHandle {
   return config.DATABASE_URL

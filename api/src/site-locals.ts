@@ -19,7 +19,7 @@ export function createSiteLocals(ctx: AppContext, viewerId: number | undefined):
     blog: { findPublishedPost: (slug) => findPublishedPost(ctx.db, slug) },
     spaces: {
       findVisibleSpace: (id) =>
-        getVisibleSpace(ctx.db, id, viewerId, ctx.clock.now()).catch((error: unknown) => {
+        getVisibleSpace(ctx.db, { spaceId: id, viewerId }, ctx.clock.now()).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) return null;
           throw error;
         }),

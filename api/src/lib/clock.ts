@@ -20,3 +20,14 @@ export function createManualClock(start = new Date()): Clock & { advance(ms: num
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** The UTC calendar day of a date, YYYY-MM-DD. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last `days` UTC calendar days up to today, oldest first. */
+export function dayRange(days: number, now: Date): string[] {
+  const today = Date.parse(`${isoDay(now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => isoDay(new Date(today - (days - 1 - i) * DAY)));
+}

@@ -36,5 +36,5 @@ export function checkout(t: TestApp, owner: TestUser, body: Record<string, unkno
 
 /** The coupon reference validate-coupon would answer this owner now (signed the same way, without using up its rate limit). */
 export function couponReference(t: TestApp, owner: TestUser, couponId: number): string {
-  return signCouponReference(t.config.BETTER_AUTH_SECRET, owner.id, couponId, t.clock.now());
+  return signCouponReference(t.config.BETTER_AUTH_SECRET, { userId: owner.id, couponId }, t.clock.now());
 }

@@ -11,6 +11,7 @@ import { insertSpaces, spaceRow, validSpaceBody } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { publishSpace } from '#api/modules/spaces/publish-space';
+import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
 import { destination } from '../../fixtures/geo';
 
 const BERLIN_ID = 2950159;
@@ -283,7 +284,7 @@ describe('places and distance', () => {
       // The public answer rounds the pin; the owner's own answer does not.
       const pinned = await t.request('/api/spaces', { body: validSpaceBody({ city: 'Berlin', country: 'DE', latitude: 52.512345, longitude: 13.401234 }), cookie: owner.cookie });
       const id = (pinned.json as OwnSpace).id;
-      await publishSpace(t.db, id, 'listing_fee', t.clock.now());
+      await publishSpace(t.db, id, 'listing_fee', t.clock.now(), { onLive: notifySavedSearches });
       expect((await t.request(`/api/spaces/${id}`)).json).toMatchObject({ latitude: 52.512, longitude: 13.401 });
       expect((await t.request(`/api/spaces/${id}`, { cookie: owner.cookie })).json).toMatchObject({ latitude: 52.512345, longitude: 13.401234 });
     });

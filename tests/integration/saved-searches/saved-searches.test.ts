@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { DAY, HOUR } from '#api/lib/clock';
 import { publishSpace } from '#api/modules/spaces/publish-space';
-import { sendSavedSearchAlerts } from '#api/modules/saved-searches/saved-search-alerts';
+import { notifySavedSearches, sendSavedSearchAlerts } from '#api/modules/saved-searches/saved-search-alerts';
 
 describe('saved searches', () => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe('saved searches', () => {
   const publish = async (fields: Record<string, unknown>) => {
     const res = await t.request('/api/spaces', { method: 'POST', cookie: owner.cookie, body: validSpaceBody(fields) });
     expect(res.status, res.text).toBe(201);
-    await t.db.transaction((tx) => publishSpace(tx, res.json.id, 'listing_fee', t.clock.now()));
+    await t.db.transaction((tx) => publishSpace(tx, res.json.id, 'listing_fee', t.clock.now(), { onLive: notifySavedSearches }));
     return res.json.id as number;
   };
   const alertsTo = async (email: string) => {

@@ -10,6 +10,7 @@ import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { DAY } from '#api/lib/clock';
 import { expireListings } from '#api/modules/spaces/expire-listings';
 import { publishSpace } from '#api/modules/spaces/publish-space';
+import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
 
 describe('listing lifecycle', () => {
   let t: TestApp;
@@ -31,13 +32,13 @@ describe('listing lifecycle', () => {
     const standard = await createDraft('Standard listing');
     const premium = await createDraft('Premium listing');
     const publishedAt = t.clock.now();
-    const first = await publishSpace(t.db, standard, 'listing_fee', publishedAt);
+    const first = await publishSpace(t.db, standard, 'listing_fee', publishedAt, { onLive: notifySavedSearches });
     expect(first).toMatchObject({ hasListingFee: true, isActive: true, isFeatured: false, featuredUntil: null, expiresAt: new Date(publishedAt.getTime() + 30 * DAY).toISOString() });
-    const p1 = await publishSpace(t.db, premium, 'featured_upgrade', publishedAt);
+    const p1 = await publishSpace(t.db, premium, 'featured_upgrade', publishedAt, { onLive: notifySavedSearches });
     expect(p1).toMatchObject({ isFeatured: true, featuredUntil: new Date(publishedAt.getTime() + 30 * DAY).toISOString() });
 
     t.clock.advance(DAY);
-    const again = await publishSpace(t.db, premium, 'featured_upgrade', t.clock.now());
+    const again = await publishSpace(t.db, premium, 'featured_upgrade', t.clock.now(), { onLive: notifySavedSearches });
     expect(again.expiresAt).toBe(p1.expiresAt);
     expect(again.featuredUntil).toBe(p1.featuredUntil);
     expect(again.updatedAt).toBe(p1.updatedAt);
@@ -51,7 +52,7 @@ describe('listing lifecycle', () => {
   it('31 days later: archived exactly once with two job runners, off the public list, featured ended', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await createDraft(`Expiring ${i}`));
-    for (const id of ids) await publishSpace(t.db, id, i(id) ? 'featured_upgrade' : 'listing_fee', t.clock.now());
+    for (const id of ids) await publishSpace(t.db, id, i(id) ? 'featured_upgrade' : 'listing_fee', t.clock.now(), { onLive: notifySavedSearches });
     // A listing published later must survive the same run.
     const now = t.clock.now();
     const [later] = await insertSpaces(t.db, [spaceRow(owner.id, now, { title: 'Later', expiresAt: new Date(now.getTime() + 40 * DAY) })]);

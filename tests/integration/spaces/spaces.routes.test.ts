@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 import { insertSpaces, spaceRow, validSpaceBody } from '../../fixtures/spaces';
 import { publishSpace } from '#api/modules/spaces/publish-space';
+import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
 
 describe('spaces API', () => {
   let t: TestApp;
@@ -86,7 +87,7 @@ describe('spaces API', () => {
   it('lets only the owner edit, pause, resume and delete; others get 403, unknown ids 404', async () => {
     const created = await t.request('/api/spaces', { cookie: owner.cookie, body: validSpaceBody({ title: 'Mine' }) });
     const id = created.json.id as number;
-    await publishSpace(t.db, id, 'listing_fee', t.clock.now());
+    await publishSpace(t.db, id, 'listing_fee', t.clock.now(), { onLive: notifySavedSearches });
 
     expect((await t.request(`/api/spaces/${id}`, { method: 'PATCH', body: { title: 'Hijacked' }, cookie: other.cookie })).status).toBe(403);
     expect((await t.request(`/api/spaces/${id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(403);

@@ -20,7 +20,7 @@ import { fillLeaseTemplate } from '#contracts/lease-template';
 import type { Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { growingFactsOf } from '../spaces/spaces.service';
+import { growingFactsOf } from '../spaces/index';
 import { proposalColumns, toProposal } from './proposals.service';
 
 export type Party = { name: string; email: string };
@@ -200,7 +200,7 @@ export function agreementText(f: AgreementFacts): string {
 }
 
 /** The facts of an accepted proposal the user takes part in: 404 for anyone else, 409 before acceptance. */
-export async function loadAgreementFacts(db: Executor, userId: number, proposalId: number): Promise<AgreementFacts> {
+export async function loadAgreementFacts(db: Executor, { userId, proposalId }: { userId: number; proposalId: number }): Promise<AgreementFacts> {
   const landlord = alias(users, 'landlord');
   const tenant = alias(users, 'tenant');
   const [row] = await db

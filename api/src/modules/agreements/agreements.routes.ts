@@ -12,6 +12,7 @@ import { parseInput } from '../../lib/validate';
 
 import { agreementText, loadAgreementFacts } from './agreement-document';
 import { agreementPdf } from './agreement-pdf';
+import { listReceivedInquiries, listSentInquiries } from './inquiry-lists';
 import { listProposals, proposeTerms, respondToProposal, type ProposalAction } from './proposals.service';
 import { idParam } from '../../lib/route-params';
 
@@ -28,9 +29,18 @@ export function createAgreementsRouter(ctx: AppContext): Router {
   const router = Router();
   const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
 
+  // The dashboard's inquiry lists, each inquiry with the terms its conversation reached.
+  router.get('/inquiries/farmer', requireUser, async (req, res) => {
+    res.json(await listSentInquiries(ctx.db, currentUser(req).id));
+  });
+
+  router.get('/inquiries/owner', requireUser, async (req, res) => {
+    res.json(await listReceivedInquiries(ctx.db, currentUser(req).id));
+  });
+
   router.get('/conversations/:id/proposals', requireUser, async (req, res) => {
     const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
-    res.json(await listProposals(ctx.db, currentUser(req).id, id));
+    res.json(await listProposals(ctx.db, { userId: currentUser(req).id, conversationId: id }));
   });
 
   router.post(
@@ -69,7 +79,7 @@ export function createAgreementsRouter(ctx: AppContext): Router {
   }
 
   router.get('/proposals/:id/agreement.txt', requireUser, async (req, res) => {
-    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    const facts = await loadAgreementFacts(ctx.db, { userId: currentUser(req).id, proposalId: idParam(req, AGREEMENT_MESSAGES.proposalNotFound) });
     res
       .set('Cache-Control', 'private, no-store')
       .type('text/plain; charset=utf-8')
@@ -78,7 +88,7 @@ export function createAgreementsRouter(ctx: AppContext): Router {
   });
 
   router.get('/proposals/:id/agreement.pdf', requireUser, async (req, res) => {
-    const facts = await loadAgreementFacts(ctx.db, currentUser(req).id, idParam(req, AGREEMENT_MESSAGES.proposalNotFound));
+    const facts = await loadAgreementFacts(ctx.db, { userId: currentUser(req).id, proposalId: idParam(req, AGREEMENT_MESSAGES.proposalNotFound) });
     const pdf = await agreementPdf(facts);
     res.set('Cache-Control', 'private, no-store').type('application/pdf').attachment(`farmspace-lease-draft-${facts.proposal.reference}.pdf`).send(pdf);
   });

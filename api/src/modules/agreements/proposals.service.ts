@@ -1,9 +1,10 @@
 // Lease proposals in a conversation (issue 20): propose, counter, accept, decline, withdraw, list. Every
 // state change runs under the conversation's row lock and is a conditional UPDATE on status = 'open', so of
-// racing requests exactly one wins and the others get a clear 409 (docs/decisions/1100). Each change adds
+// racing requests exactly one wins and the others get a clear 409 (docs/decisions/1100). The lock, the thread
+// messages and the inquiries' status are the messaging module's (it owns those tables; decision 1310). Each change adds
 // a thread message pointing at the proposal: the thread shows the proposal in place, and unread counts,
 // e-mails and their per-conversation throttle (decision 0302) work as for any message (1101).
-import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import {
   AGREEMENT_MESSAGES,
   agreementPath,
@@ -18,12 +19,14 @@ import { displayName } from '#contracts/auth';
 import { conversationPath, MESSAGING_MESSAGES } from '#contracts/messaging';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
-import { conversations, inquiries, leaseProposals, messages, spaces, users } from '#db/schema/index';
+import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
-import { enqueueEmail } from '../email/outbox';
-import { leaseAgreementEmail } from '../email/email-templates';
-import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/notify';
+import { enqueueEmail } from '../email/index';
+import { leaseAgreementEmail } from '../email/index';
+import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/index';
+import { closeInquiries, markInquiriesResponded } from '../messaging/index';
+import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/index';
 
 /** The columns every proposal read selects (joined with its conversation's space for the currency). */
 export const proposalColumns = {
@@ -77,55 +80,17 @@ function selectProposals(db: Executor) {
 
 const isParticipant = (userId: number) => or(eq(conversations.ownerId, userId), eq(conversations.farmerId, userId));
 
-type ConversationForTerms = { id: number; spaceId: number; ownerId: number; farmerId: number; title: string; size: number; isDemoListing: boolean; deleted: boolean; hidden: boolean };
-
-/** The conversation with its listing if `userId` takes part, locked for this transaction; else 404. */
-async function lockConversation(tx: Executor, conversationId: number, userId: number): Promise<ConversationForTerms> {
-  const [row] = await tx
-    .select({
-      id: conversations.id,
-      spaceId: conversations.spaceId,
-      ownerId: conversations.ownerId,
-      farmerId: conversations.farmerId,
-      title: spaces.title,
-      size: spaces.size,
-      isDemoListing: spaces.isDemoListing,
-      deleted: isNotNull(spaces.deletedAt),
-      hidden: isNotNull(spaces.hiddenAt),
-    })
-    .from(conversations)
-    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
-    .where(and(eq(conversations.id, conversationId), isParticipant(userId)))
-    .for('update', { of: conversations });
-  if (!row) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
-  return { ...row, deleted: Boolean(row.deleted), hidden: Boolean(row.hidden) };
-}
-
 /** Terms need a listing operators have not hidden and two parties who are not suspended (issue 19). */
-async function refuseWhenModerated(tx: Executor, conversation: ConversationForTerms, userId: number): Promise<void> {
+async function refuseWhenModerated(tx: Executor, conversation: ConversationHead, userId: number): Promise<void> {
   if (conversation.hidden) throw AppError.conflict(AGREEMENT_MESSAGES.listingHidden);
   const otherId = conversation.ownerId === userId ? conversation.farmerId : conversation.ownerId;
   const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
   if (other?.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.conversationSuspended);
 }
 
-async function insertEventMessage(tx: Executor, conversationId: number, senderId: number, proposalId: number, content: string, now: Date): Promise<number> {
-  const [row] = await tx.insert(messages).values({ conversationId, senderId, content, proposalId, isRead: false, createdAt: now }).returning({ id: messages.id });
-  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-  return row!.id;
-}
-
 async function readProposal(tx: Executor, id: number): Promise<LeaseProposal> {
   const [row] = await selectProposals(tx).where(eq(leaseProposals.id, id));
   return toProposal(row!);
-}
-
-/** Terms from the owner answer the farmer's inquiry, as a reply does. */
-async function markInquiryResponded(tx: Executor, conversation: ConversationForTerms): Promise<void> {
-  await tx
-    .update(inquiries)
-    .set({ status: 'responded' })
-    .where(and(eq(inquiries.spaceId, conversation.spaceId), eq(inquiries.farmerId, conversation.farmerId), eq(inquiries.status, 'pending')));
 }
 
 /**
@@ -135,7 +100,7 @@ async function markInquiryResponded(tx: Executor, conversation: ConversationForT
 export async function proposeTerms(ctx: MessagingContext<Database>, user: SessionUser, conversationId: number, input: ProposeTermsRequest): Promise<LeaseProposal> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, conversationId, user.id);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     if (conversation.isDemoListing) throw AppError.forbidden(AGREEMENT_MESSAGES.demoListing);
     if (conversation.deleted) throw AppError.conflict(AGREEMENT_MESSAGES.listingGone);
     await refuseWhenModerated(tx, conversation, user.id);
@@ -162,8 +127,8 @@ export async function proposeTerms(ctx: MessagingContext<Database>, user: Sessio
     const proposal = await readProposal(tx, inserted!.id);
     const role: Role = conversation.ownerId === user.id ? 'owner' : 'farmer';
     const content = proposalEventText(open ? 'countered' : 'proposed', proposal);
-    await insertEventMessage(tx, conversationId, user.id, proposal.id, content, now);
-    if (role === 'owner') await markInquiryResponded(tx, conversation);
+    await addThreadMessage(tx, { conversationId, senderId: user.id, content, proposalId: proposal.id, now });
+    if (role === 'owner') await markInquiriesResponded(tx, conversation);
     await notifyMessage({ ...ctx, db: tx }, {
       conversationId,
       recipientRole: role === 'owner' ? 'farmer' : 'owner',
@@ -197,7 +162,7 @@ export async function respondToProposal(
     if (!head) throw AppError.notFound(AGREEMENT_MESSAGES.proposalNotFound);
     const conversationId = head.conversationId;
     // The lock queues racing answers; the status is read again behind it.
-    const conversation = await lockConversation(tx, conversationId, user.id);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     const current = await readProposal(tx, proposalId);
     const mine = current.proposedBy === user.id;
     if (action === 'withdraw' && !mine) throw AppError.forbidden(AGREEMENT_MESSAGES.notProposer);
@@ -216,13 +181,10 @@ export async function respondToProposal(
 
     const role: Role = conversation.ownerId === user.id ? 'owner' : 'farmer';
     const content = proposalEventText(status, proposal);
-    const messageId = await insertEventMessage(tx, conversationId, user.id, proposalId, content, now);
-    if (role === 'owner') await markInquiryResponded(tx, conversation);
+    const { id: messageId } = await addThreadMessage(tx, { conversationId, senderId: user.id, content, proposalId, now });
+    if (role === 'owner') await markInquiriesResponded(tx, conversation);
     if (status === 'accepted') {
-      await tx
-        .update(inquiries)
-        .set({ status: 'closed' })
-        .where(and(eq(inquiries.spaceId, conversation.spaceId), eq(inquiries.farmerId, conversation.farmerId)));
+      await closeInquiries(tx, conversation);
       await notifyAgreement({ ...ctx, db: tx }, conversation, proposal, messageId);
     } else {
       await notifyMessage({ ...ctx, db: tx }, {
@@ -242,7 +204,7 @@ export async function respondToProposal(
  * Accepted terms are news for both parties: each gets the agreement e-mail, within the conversation's
  * throttle (a party e-mailed in the last 15 minutes gets the digest instead, as for messages).
  */
-async function notifyAgreement(ctx: MessagingContext, conversation: ConversationForTerms, proposal: LeaseProposal, messageId: number): Promise<void> {
+async function notifyAgreement(ctx: MessagingContext, conversation: ConversationHead, proposal: LeaseProposal, messageId: number): Promise<void> {
   const parties = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -272,7 +234,7 @@ async function notifyAgreement(ctx: MessagingContext, conversation: Conversation
 }
 
 /** GET /api/conversations/{id}/proposals: newest first; participants only. */
-export async function listProposals(db: Executor, userId: number, conversationId: number): Promise<LeaseProposal[]> {
+export async function listProposals(db: Executor, { userId, conversationId }: { userId: number; conversationId: number }): Promise<LeaseProposal[]> {
   const rows = await selectProposals(db)
     .where(and(eq(leaseProposals.conversationId, conversationId), isParticipant(userId)))
     .orderBy(desc(leaseProposals.id));

@@ -8,7 +8,7 @@
 // attempts each get their own number, and those past the threshold are refused unchecked, so no more than
 // LOCKOUT_THRESHOLD passwords are ever checked per window, whatever the concurrency (issue 15, item 4).
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { failedLogins, rateLimits } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -108,4 +108,13 @@ export async function recordFailedSignIn(ctx: { db: Executor; clock: Clock }, su
 /** A successful sign-in (or a password reset) clears the count and any lock. */
 export async function clearFailedSignIns(db: Executor, userId: number): Promise<void> {
   await db.delete(failedLogins).where(eq(failedLogins.userId, userId));
+}
+
+/** An operator lifts a lock now (issue 19): returns when the cleared lock would have ended, or null if none was on. */
+export async function liftLockout(tx: Executor, userId: number, now: Date): Promise<Date | null> {
+  const cleared = await tx
+    .delete(failedLogins)
+    .where(and(eq(failedLogins.userId, userId), gt(failedLogins.lockedUntil, now)))
+    .returning({ lockedUntil: failedLogins.lockedUntil });
+  return cleared.length ? (cleared[0]!.lockedUntil ?? now) : null;
 }

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { safeReturnPath } from '#contracts/auth';
 import type { AppContext } from '../../app-context';
 import { attachSessionUser, sessionLookupFor } from '../../lib/session';
-import { isOperator } from '../moderation/operators';
+import { isOperator } from './operators';
 
 export const SIGNED_IN_PAGES = ['/dashboard', '/list-space', '/checkout', '/settings', '/receipt'];
 export const SIGNED_OUT_PAGES = ['/login', '/register'];

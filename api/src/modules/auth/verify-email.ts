@@ -7,8 +7,8 @@ import { AUTH_MESSAGES, type VerifyEmailRequest } from '#contracts/auth.schemas'
 import type { Executor } from '#db/client';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { enqueueEmail } from '../email/outbox';
-import { verificationEmail } from '../email/email-templates';
+import { enqueueEmail } from '../email/index';
+import { verificationEmail } from '../email/index';
 import { hashToken, newEmailToken, VERIFICATION_TOKEN_TTL_MS } from './auth-tokens';
 import { findUserById } from './user-record';
 

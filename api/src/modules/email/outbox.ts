@@ -4,7 +4,7 @@
 // and records pending → sent, or after MAX_ATTEMPTS failures → failed. See docs/decisions/0101-email-outbox.md.
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type RawRow } from '#db/client';
-import { emailNotifications } from '#db/schema/index';
+import { emailNotifications, users } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -91,4 +91,17 @@ export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mail
     }
   }
   return { sent, failed };
+}
+
+/**
+ * An operator's e-mail to one user, queued in the caller's transaction. Every such e-mail may be answered
+ * (an appeal, a question): replies reach support, not no-reply. Nothing is queued for an unknown user.
+ */
+export async function tellUser(
+  ctx: { db: Executor; clock: Clock; config: { SUPPORT_EMAIL: string } },
+  userId: number,
+  content: EmailContent,
+): Promise<void> {
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await enqueueEmail(ctx, { userId, type: 'moderation', recipient: user.email, content: { ...content, replyTo: ctx.config.SUPPORT_EMAIL } });
 }

@@ -4,8 +4,8 @@ import { Router } from 'express';
 import type { AppContext } from '../../app-context';
 import { jsonAnswer } from '../../lib/public-cache';
 import { currentUser, requireUser } from '../../lib/session';
-import { ownListingStats } from '../moderation/admin-queries';
-import { getVisibleSpace } from '../spaces/spaces.service';
+import { getVisibleSpace } from '../spaces/index';
+import { ownListingStats } from './listing-stats.service';
 import type { ListingViewCounter } from './listing-views';
 import { createOwnViewCheck } from './own-views';
 import { spaceIdParam } from '../../lib/route-params';
@@ -18,7 +18,7 @@ export function createListingStatsRouter(ctx: AppContext & { listingViews: Listi
   router.post('/spaces/:id/card-open', async (req, res) => {
     const id = spaceIdParam(req);
     // Only public listings count; the check reads the public micro-cache, so it costs no query when warm.
-    await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, id, undefined, ctx.clock.now())));
+    await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: undefined }, ctx.clock.now())));
     // Anonymous visitors (no session cookie) cost no lookup.
     await req.loadSession?.();
     if (!(await isOwnView(id, req.user))) ctx.listingViews.count(id, 'card');
@@ -26,7 +26,7 @@ export function createListingStatsRouter(ctx: AppContext & { listingViews: Listi
   });
 
   router.get('/spaces/:id/stats', requireUser, async (req, res) => {
-    res.json(await ownListingStats(ctx.db, spaceIdParam(req), currentUser(req).id, ctx.clock.now()));
+    res.json(await ownListingStats(ctx.db, { spaceId: spaceIdParam(req), ownerId: currentUser(req).id }, ctx.clock.now()));
   });
 
   return router;

@@ -6,17 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
+import type { ListingViewCounter } from '../../lib/ports';
 
-export type ViewKind = 'page' | 'card';
-
-export type ListingViewCounter = {
-  count(spaceId: number, kind: ViewKind): void;
-  /** Writes what was counted so far; the next flush starts from zero. */
-  flush(): Promise<void>;
-  /** Stops the timer and flushes once more (graceful stop). */
-  stop(): Promise<void>;
-  readonly enabled: boolean;
-};
+export type { ListingViewCounter, ViewKind } from '../../lib/ports';
 
 type Pending = { page: number; card: number };
 

@@ -6,7 +6,7 @@ import type { Executor } from '#db/client';
 import { spaces } from '#db/schema/index';
 import type { Config } from '../../config';
 import type { SessionUser } from '../../lib/session';
-import { isOperator } from '../moderation/operators';
+import { isOperator } from '../auth/index';
 
 export type OwnViewCheck = (spaceId: number, viewer: SessionUser | undefined) => Promise<boolean>;
 

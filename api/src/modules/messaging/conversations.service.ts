@@ -2,7 +2,7 @@
 // messages, the list with unread counts, and the thread. Every read is for participants only: anyone
 // else is told "not found", so conversation ids reveal nothing.
 import { MODERATION_MESSAGES } from '#contracts/moderation';
-import { and, asc, count, desc, eq, gt, gte, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   type ConversationListItem,
@@ -17,8 +17,9 @@ import { queryRows, type Database, type Executor, type RawRow } from '#db/client
 import { conversations, inquiries, messages, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
-import { isPublicSpace } from '../spaces/space-visibility';
+import { isPublicSpace } from '../spaces/index';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
+import { markInquiriesResponded } from './inquiries';
 import { notifyInquiry, notifyMessage, type MessagingContext } from './notify';
 import { checkUnverifiedConversationLimit } from './unverified-sender';
 
@@ -66,10 +67,18 @@ async function recentDuplicate(tx: Executor, conversationId: number, senderId: n
   return row;
 }
 
-async function insertMessage(tx: Executor, conversationId: number, senderId: number, content: string, now: Date): Promise<MessageRow> {
+/**
+ * A message in a thread, written in the caller's transaction, and the conversation's activity moved to now.
+ * `proposalId` makes it the thread's record of a change of terms (agreements, decision 1101).
+ */
+export async function addThreadMessage(
+  tx: Executor,
+  message: { conversationId: number; senderId: number; content: string; proposalId?: number; now: Date },
+): Promise<MessageRow> {
+  const { conversationId, senderId, content, proposalId, now } = message;
   const [row] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, content, isRead: false, createdAt: now })
+    .values({ conversationId, senderId, content, proposalId, isRead: false, createdAt: now })
     .returning(messageColumns);
   await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
   return row!;
@@ -95,7 +104,7 @@ export async function startConversation(
 
   const farmerName = input.farmerName ?? displayName(user);
   return db.transaction(async (tx) => {
-    await checkUnverifiedConversationLimit(tx, user.id, space.id);
+    await checkUnverifiedConversationLimit(tx, { farmerId: user.id, spaceId: space.id });
     // Raw: drizzle's onConflictDoUpdate cannot return whether the row was inserted (xmax = 0).
     const [conversation] = await queryRows<Pick<typeof conversations.$inferSelect, 'id'> & { created: boolean }>(
       tx,
@@ -127,16 +136,28 @@ export async function startConversation(
         createdAt: now,
       })
       .returning({ id: inquiries.id });
-    const message = await insertMessage(tx, conversationId, user.id, input.content, now);
+    const message = await addThreadMessage(tx, { conversationId, senderId: user.id, content: input.content, now });
     await notifyInquiry({ ...ctx, db: tx }, { conversationId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
     return { conversationId, inquiryId: inquiry!.id, message: toMessage(message), created: Boolean(conversation!.created), duplicate: false };
   });
 }
 
-type ConversationHead = Pick<typeof conversations.$inferSelect, 'id' | 'spaceId' | 'ownerId' | 'farmerId'> & { title: string };
+export type ConversationHead = Pick<typeof conversations.$inferSelect, 'id' | 'spaceId' | 'ownerId' | 'farmerId'> & {
+  title: string;
+  size: number;
+  isDemoListing: boolean;
+  /** The listing was deleted. */
+  deleted: boolean;
+  /** An operator hid the listing. */
+  hidden: boolean;
+};
 
-/** The conversation if `userId` takes part in it, locked for the caller's transaction when asked. */
-async function participantConversation(db: Executor, conversationId: number, userId: number, lock = false): Promise<ConversationHead> {
+/**
+ * The conversation with its listing if `userId` takes part in it, else 404. `lock` takes the conversation's
+ * row lock for the caller's transaction: every write to a thread (a message, a change of terms) queues
+ * behind it (docs/decisions/1100).
+ */
+export async function participantConversation(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }, lock = false): Promise<ConversationHead> {
   const query = db
     .select({
       id: conversations.id,
@@ -144,13 +165,17 @@ async function participantConversation(db: Executor, conversationId: number, use
       ownerId: conversations.ownerId,
       farmerId: conversations.farmerId,
       title: spaces.title,
+      size: spaces.size,
+      isDemoListing: spaces.isDemoListing,
+      deleted: isNotNull(spaces.deletedAt),
+      hidden: isNotNull(spaces.hiddenAt),
     })
     .from(conversations)
     .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
     .where(and(eq(conversations.id, conversationId), or(eq(conversations.ownerId, userId), eq(conversations.farmerId, userId))));
   const [row] = lock ? await query.for('update', { of: conversations }) : await query;
   if (!row) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
-  return row;
+  return { ...row, deleted: Boolean(row.deleted), hidden: Boolean(row.hidden) };
 }
 
 /** POST /api/conversations/{id}/messages. The owner's first reply marks the farmer's inquiries responded. */
@@ -162,21 +187,16 @@ export async function sendMessage(
 ): Promise<{ message: Message; duplicate: boolean }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const conversation = await participantConversation(tx, conversationId, user.id, true);
+    const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     // A suspended party cannot be written to (nor write: their sessions are gone); the sender is told.
     const otherId = conversation.ownerId === user.id ? conversation.farmerId : conversation.ownerId;
     const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
     if (other?.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.conversationSuspended);
     const duplicate = await recentDuplicate(tx, conversationId, user.id, content, now);
     if (duplicate) return { message: toMessage(duplicate), duplicate: true };
-    const row = await insertMessage(tx, conversationId, user.id, content, now);
+    const row = await addThreadMessage(tx, { conversationId, senderId: user.id, content, now });
     const fromOwner = conversation.ownerId === user.id;
-    if (fromOwner) {
-      await tx
-        .update(inquiries)
-        .set({ status: 'responded' })
-        .where(and(eq(inquiries.spaceId, conversation.spaceId), eq(inquiries.farmerId, conversation.farmerId), eq(inquiries.status, 'pending')));
-    }
+    if (fromOwner) await markInquiriesResponded(tx, conversation);
     await notifyMessage({ ...ctx, db: tx }, {
       conversationId,
       recipientRole: fromOwner ? 'farmer' : 'owner',
@@ -302,7 +322,7 @@ type ThreadState = { lastId: number; hasUnread: boolean };
  * The cheap part of a thread read: may `userId` read it, what is its newest message, and is anything
  * unread for them. A poll that finds nothing new stops here (304, or an empty list).
  */
-export async function threadState(db: Executor, conversationId: number, userId: number): Promise<ThreadState> {
+export async function threadState(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }): Promise<ThreadState> {
   // Raw: correlated subqueries in the select list of a one-table select (the builder renders such fragments'
   // columns without their table, so the inner `id` would be the message's).
   const [row] = await queryRows<RawRow<{ last_id: (typeof messages.$inferSelect)['id'] | null; has_unread: boolean }>>(
@@ -316,7 +336,7 @@ export async function threadState(db: Executor, conversationId: number, userId: 
 }
 
 /** GET /api/conversations/{id}/messages: a page of the thread, oldest first; marks the other party's messages read. */
-export async function readThread(db: Executor, conversationId: number, userId: number, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
+export async function readThread(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
   if (state.hasUnread) {
     await db
       .update(messages)

@@ -8,8 +8,7 @@ import { displayName } from '#contracts/auth';
 import { conversationPath } from '#contracts/messaging.schemas';
 import type { Database, Transaction } from '#db/client';
 import { conversations, spaces, users } from '#db/schema/index';
-import { enqueueEmail } from '../email/outbox';
-import { newMessagesEmail } from '../email/email-templates';
+import { enqueueEmail, newMessagesEmail } from '../email/index';
 import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
 const BATCH = 100;

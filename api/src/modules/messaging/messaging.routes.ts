@@ -18,7 +18,6 @@ import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
 import { findFarmerConversations } from './conversation-lookup';
-import { listReceivedInquiries, listSentInquiries } from './inquiries.service';
 import { idParam } from '../../lib/route-params';
 
 export const NEW_CONVERSATION_LIMIT: RateLimitRule = {
@@ -61,13 +60,13 @@ export function createMessagingRouter(ctx: AppContext): Router {
     const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
     const query = parseInput(threadQuerySchema, req.query);
     const userId = currentUser(req).id;
-    const state = await threadState(ctx.db, id, userId);
+    const state = await threadState(ctx.db, { conversationId: id, userId });
     // The answer depends only on the thread's newest message (and the page asked for): a client that
     // already holds it gets 304 without the thread being read again.
     const etag = `W/"c${id}-m${state.lastId}-a${query.after ?? ''}-b${query.before ?? ''}-l${query.limit}"`;
     res.set('ETag', etag);
     if (!state.hasUnread && req.headers['if-none-match'] === etag) return res.status(304).end();
-    res.json(await readThread(ctx.db, id, userId, query, state));
+    res.json(await readThread(ctx.db, { conversationId: id, userId }, query, state));
   });
 
   router.post('/conversations/:id/messages', requireUser, async (req, res, next) => {
@@ -78,14 +77,6 @@ export function createMessagingRouter(ctx: AppContext): Router {
     const { content } = parseInput(sendMessageSchema, stripMarkupFields(req.body ?? {}, ['content']));
     const { message, duplicate } = await sendMessage(messaging, currentUser(req), idParam(req, MESSAGING_MESSAGES.conversationNotFound), content);
     res.status(duplicate ? 200 : 201).json(message);
-  });
-
-  router.get('/inquiries/farmer', requireUser, async (req, res) => {
-    res.json(await listSentInquiries(ctx.db, currentUser(req).id));
-  });
-
-  router.get('/inquiries/owner', requireUser, async (req, res) => {
-    res.json(await listReceivedInquiries(ctx.db, currentUser(req).id));
   });
 
   return router;

@@ -8,8 +8,8 @@ import type { Executor } from '#db/client';
 import { conversations, messages, users } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { MINUTE } from '../../lib/clock';
-import { enqueueEmail } from '../email/outbox';
-import { inquiryReceivedEmail, newMessagesEmail } from '../email/email-templates';
+import { enqueueEmail } from '../email/index';
+import { inquiryReceivedEmail, newMessagesEmail } from '../email/index';
 
 export const NOTIFY_THROTTLE_MS = 15 * MINUTE;
 

@@ -16,7 +16,7 @@ export const UNVERIFIED_CONVERSATION_LIMIT = 2;
  * share lock on it, which would deadlock with a later FOR UPDATE), so concurrent first contacts of one
  * account are counted one after another.
  */
-export async function checkUnverifiedConversationLimit(tx: Executor, farmerId: number, spaceId: number): Promise<void> {
+export async function checkUnverifiedConversationLimit(tx: Executor, { farmerId, spaceId }: { farmerId: number; spaceId: number }): Promise<void> {
   const [user] = await tx.select({ verified: users.verified }).from(users).where(eq(users.id, farmerId)).for('update');
   if (!user || user.verified) return;
   const [row] = await tx

@@ -5,7 +5,6 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm
 import {
   OVERVIEW_METRICS,
   type AuditEntry,
-  type ListingStats,
   type Overview,
   type OverviewMetric,
   type QueueItem,
@@ -15,12 +14,14 @@ import {
 } from '#contracts/moderation';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import type { Executor } from '#db/client';
-import { auditLog, conversations, dailyCounts, failedLogins, messages, payments, reports, spaceDailyStats, spaces, users } from '#db/schema/index';
+import { auditLog, conversations, dailyCounts, failedLogins, messages, payments, reports, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { DAY } from '../../lib/clock';
-import { toOwnSpace } from '../spaces/spaces.service';
-import { spaceStatus } from '../spaces/space-visibility';
-import { toAuditEntry } from './audit-log';
+import { dayRange } from '../../lib/clock';
+import type { ListingStats } from '#contracts/listing-stats';
+import { listingStats } from '../listing-stats/index';
+import { toOwnSpace } from '../spaces/index';
+import { spaceStatus } from '../spaces/index';
+import { toAuditEntry } from '../../lib/audit-log';
 
 const QUEUE_PAGE = 50;
 const CONVERSATION_EXCERPT = 50;
@@ -166,15 +167,6 @@ export async function awaitingReview(db: Executor, now: Date) {
   return rows.map((s) => ({ id: s.id, title: s.title, city: s.city, ownerId: s.ownerId, since: s.awaitingReviewSince!.toISOString(), status: spaceStatus(s, now) }));
 }
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function dayRange(days: number, now: Date): string[] {
-  const today = Date.parse(`${isoDay(now)}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => isoDay(new Date(today - (days - 1 - i) * DAY)));
-}
-
 /**
  * The overview: per-day series from daily_counts (kept by triggers, so this reads ≤ 5 × 90 rows however
  * many listings and messages exist), the listing numbers' totals and the open queues.
@@ -207,29 +199,4 @@ export async function overview(db: Executor, days: 30 | 90, now: Date): Promise<
   const openReports = await db.$count(reports, eq(reports.status, 'open'));
   const awaitingReview = await db.$count(spaces, isNotNull(spaces.awaitingReviewSince));
   return { days, dates, series, totals, openReports, awaitingReview };
-}
-
-/** A listing's numbers per day over its life (at most the last 365 days). */
-export async function listingStats(db: Executor, spaceId: number, createdAt: Date, now: Date): Promise<ListingStats> {
-  const days = Math.min(365, Math.max(1, Math.floor((Date.parse(`${isoDay(now)}T00:00:00Z`) - Date.parse(`${isoDay(createdAt)}T00:00:00Z`)) / DAY) + 1));
-  const dates = dayRange(days, now);
-  const rows = await db.select().from(spaceDailyStats).where(and(eq(spaceDailyStats.spaceId, spaceId), sql`${spaceDailyStats.day} >= ${dates[0]!}`));
-  const index = new Map(dates.map((d, i) => [d, i]));
-  const out: ListingStats = { dates, pageViews: dates.map(() => 0), cardOpens: dates.map(() => 0), inquiries: dates.map(() => 0), saves: dates.map(() => 0) };
-  for (const r of rows) {
-    const i = index.get(r.day);
-    if (i === undefined) continue;
-    out.pageViews[i] = r.pageViews;
-    out.cardOpens[i] = r.cardOpens;
-    out.inquiries[i] = r.inquiries;
-    out.saves[i] = r.saves;
-  }
-  return out;
-}
-
-/** The owner's own listing numbers (GET /api/spaces/:id/stats): 404 for anyone else's. */
-export async function ownListingStats(db: Executor, spaceId: number, ownerId: number, now: Date): Promise<ListingStats> {
-  const [row] = await db.select({ createdAt: spaces.createdAt }).from(spaces).where(and(eq(spaces.id, spaceId), eq(spaces.ownerId, ownerId)));
-  if (!row) throw AppError.notFound('Space not found.');
-  return listingStats(db, spaceId, row.createdAt, now);
 }

@@ -6,11 +6,12 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { createCoupon, disableCoupon, listCoupons } from '../payments/coupon-admin';
-import { listAudit } from './audit-log';
+import { createCoupon, disableCoupon, listCoupons } from '../payments/index';
+import { listAudit } from '../../lib/audit-log';
 import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
-import { approveListing, dismissReport, hideSpace, refundPayment, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
-import { requireOperator } from './operators';
+import { refundPayment } from '../payments/index';
+import { approveListing, dismissReport, hideSpace, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
+import { requireOperator } from '../auth/index';
 import { idParam } from '../../lib/route-params';
 
 

@@ -8,8 +8,8 @@ import { conversationPath } from '#contracts/messaging';
 import type { Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
-import { moderationEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
+import { moderationEmail } from '../email/index';
+import { enqueueEmail } from '../email/index';
 
 type Ctx = Pick<AppContext, 'clock' | 'config'>;
 

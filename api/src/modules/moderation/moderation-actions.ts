@@ -2,23 +2,29 @@
 // an account, dismiss a report, refund a payment, unlock an account, approve a listing in review. Each
 // runs in one transaction that locks its target first, refuses what makes no sense now (a second click:
 // 409, nothing written), does the thing, closes the reports it answers, writes its audit row and queues
-// the e-mail that tells the person. Refused actions write nothing, the audit log included.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+// the e-mail that tells the person. Refused actions write nothing, the audit log included. The rows of
+// other modules' tables are written by their owners' functions (spaces, auth, payments; decision 1310).
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
-import { failedLogins, payments, reports, sessions, spaces, users } from '#db/schema/index';
+import { reports, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { APPEAL_SENTENCE, moderationEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
-import { notifySavedSearches } from '../saved-searches/saved-search-alerts';
-import { LISTING_DURATION_MS } from '../spaces/spaces.service';
-import { recordAudit, type AuditActor } from './audit-log';
+import { APPEAL_SENTENCE, moderationEmail } from '../email/index';
+import { tellUser } from '../email/index';
+import { setLiveUntilOfListingPayment } from '../payments/index';
+import { notifySavedSearches } from '../saved-searches/index';
+import { hideListing, hideOwnersListings, unhideListing, unhideOwnersListings } from '../spaces/index';
+import { goLive } from '../spaces/index';
+import { LISTING_DURATION_MS } from '../spaces/index';
+import { recordAudit, type Operator } from '../../lib/audit-log';
 import { tellLeasePartnersOfSuspension } from './lease-partners';
-import { isOperator } from './operators';
+import { liftLockout } from '../auth/index';
+import { reinstateAccount, suspendAccount } from '../auth/index';
+import { isOperator } from '../auth/index';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
-export type Operator = { id: number; email: string };
+export type { Operator };
 
 const spaceNotFound = () => AppError.notFound('Space not found.');
 const userNotFound = () => AppError.notFound('User not found.');
@@ -44,10 +50,7 @@ async function closeReports(tx: Executor, operator: Operator | null, now: Date, 
 }
 
 /** Every operator's e-mail may be answered (an appeal, a question): replies reach support, not no-reply. */
-async function tell(ctx: Ctx, tx: Executor, userId: number, content: ReturnType<typeof moderationEmail>) {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (user) await enqueueEmail({ db: tx, clock: ctx.clock }, { userId, type: 'moderation', recipient: user.email, content: { ...content, replyTo: ctx.config.SUPPORT_EMAIL } });
-}
+const tell = (ctx: Ctx, tx: Executor, userId: number, content: ReturnType<typeof moderationEmail>) => tellUser({ db: tx, clock: ctx.clock, config: ctx.config }, userId, content);
 
 const site = (ctx: Ctx) => ctx.config.PUBLIC_SITE_URL;
 
@@ -56,7 +59,7 @@ export async function hideSpace(ctx: Ctx, operator: Operator, spaceId: number, r
   await (ctx.db as Database).transaction(async (tx) => {
     const row = await lockSpace(tx, spaceId);
     if (row.hiddenAt) throw AppError.conflict(MODERATION_MESSAGES.alreadyHidden);
-    await tx.update(spaces).set({ hiddenAt: now, hiddenReason: reason, hiddenWithOwner: false, hiddenWasActive: row.isActive, isActive: false, updatedAt: now }).where(eq(spaces.id, spaceId));
+    await hideListing(tx, row, reason, now);
     await closeReports(tx, operator, now, and(eq(reports.targetType, 'space'), eq(reports.targetId, spaceId)));
     await recordAudit(tx, { actor: operator, action: 'space.hide', targetType: 'space', targetId: spaceId, reason, details: { title: row.title, wasActive: row.isActive }, at: now });
     await tell(
@@ -82,7 +85,7 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
     if (!row.hiddenAt) throw AppError.conflict(MODERATION_MESSAGES.notHidden);
     const [owner] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, row.ownerId));
     if (owner?.suspendedAt) throw AppError.conflict('The owner of this listing is suspended: reinstate the account first.');
-    await tx.update(spaces).set(restoredState(row, now)).where(eq(spaces.id, spaceId));
+    await unhideListing(tx, row, now);
     await recordAudit(tx, { actor: operator, action: 'space.unhide', targetType: 'space', targetId: spaceId, reason, details: { title: row.title }, at: now });
     await tell(
       ctx,
@@ -99,29 +102,15 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
   });
 }
 
-function restoredState(row: typeof spaces.$inferSelect, now: Date) {
-  // Back as the owner left it: a listing they had paused stays paused (hiddenWasActive). Otherwise a draft
-  // was active-by-default before it was hidden; a paid listing is live again until its end date (the expiry
-  // job archives it if that has passed); one in review stays waiting (never active).
-  const live = !row.awaitingReviewSince && (row.isDemoListing || !row.hasListingFee || row.expiresAt.getTime() > now.getTime());
-  return { hiddenAt: null, hiddenReason: null, hiddenWithOwner: false, hiddenWasActive: true, isActive: live && row.hiddenWasActive, updatedAt: now };
-}
-
 export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, reason: string): Promise<{ hiddenListings: number }> {
   const now = ctx.clock.now();
   return (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.alreadySuspended);
     if (isOperator(ctx.config, user)) throw AppError.conflict(MODERATION_MESSAGES.cannotSuspendOperator);
-    await tx.update(users).set({ suspendedAt: now, suspendedReason: reason, updatedAt: now }).where(eq(users.id, userId));
     // Every session ends now: the next request of any device is a visitor's (401 on the API).
-    const revoked = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    const hidden = await tx
-      .update(spaces)
-      // hidden_was_active takes is_active as it was before this statement (SET reads the old row).
-      .set({ hiddenAt: now, hiddenReason: `Account suspended: ${reason}`, hiddenWithOwner: true, hiddenWasActive: sql`${spaces.isActive}`, isActive: false, updatedAt: now })
-      .where(and(eq(spaces.ownerId, userId), isNull(spaces.hiddenAt), isNull(spaces.deletedAt)))
-      .returning({ id: spaces.id });
+    const sessionsRevoked = await suspendAccount(tx, userId, reason, now);
+    const hidden = await hideOwnersListings(tx, userId, `Account suspended: ${reason}`, now);
     await closeReports(tx, operator, now, sql`(${reports.subjectUserId} = ${userId} or (${reports.targetType} = 'user' and ${reports.targetId} = ${userId}))`);
     await recordAudit(tx, {
       actor: operator,
@@ -129,7 +118,7 @@ export async function suspendUser(ctx: Ctx, operator: Operator, userId: number, 
       targetType: 'user',
       targetId: userId,
       reason,
-      details: { email: user.email, sessionsRevoked: revoked.length, hiddenListings: hidden.map((h) => h.id) },
+      details: { email: user.email, sessionsRevoked, hiddenListings: hidden },
       at: now,
     });
     await tell(
@@ -154,11 +143,10 @@ export async function reinstateUser(ctx: Ctx, operator: Operator, userId: number
   await (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.notSuspended);
-    await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: now }).where(eq(users.id, userId));
+    await reinstateAccount(tx, userId, now);
     // Only what the suspension hid comes back; a listing hidden on its own stays hidden.
-    const withOwner = await tx.select().from(spaces).where(and(eq(spaces.ownerId, userId), eq(spaces.hiddenWithOwner, true))).for('update');
-    for (const row of withOwner) await tx.update(spaces).set(restoredState(row, now)).where(eq(spaces.id, row.id));
-    await recordAudit(tx, { actor: operator, action: 'user.reinstate', targetType: 'user', targetId: userId, reason, details: { email: user.email, restoredListings: withOwner.map((r) => r.id) }, at: now });
+    const restoredListings = await unhideOwnersListings(tx, userId, now);
+    await recordAudit(tx, { actor: operator, action: 'user.reinstate', targetType: 'user', targetId: userId, reason, details: { email: user.email, restoredListings }, at: now });
     await tell(
       ctx,
       tx,
@@ -189,94 +177,10 @@ export async function unlockUser(ctx: Ctx, operator: Operator, userId: number, r
   const now = ctx.clock.now();
   await (ctx.db as Database).transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    const cleared = await tx
-      .delete(failedLogins)
-      .where(and(eq(failedLogins.userId, userId), gt(failedLogins.lockedUntil, now)))
-      .returning({ lockedUntil: failedLogins.lockedUntil });
-    if (!cleared.length) throw AppError.conflict(MODERATION_MESSAGES.notLocked);
-    await recordAudit(tx, { actor: operator, action: 'user.unlock', targetType: 'user', targetId: userId, reason, details: { email: user.email, lockedUntil: cleared[0]!.lockedUntil?.toISOString() }, at: now });
+    const lockedUntil = await liftLockout(tx, userId, now);
+    if (!lockedUntil) throw AppError.conflict(MODERATION_MESSAGES.notLocked);
+    await recordAudit(tx, { actor: operator, action: 'user.unlock', targetType: 'user', targetId: userId, reason, details: { email: user.email, lockedUntil: lockedUntil.toISOString() }, at: now });
   });
-}
-
-/**
- * Records a refund once, whoever learns of it first (the console, or the provider's charge.refunded
- * webhook): the payment row is locked and refunded_at set only if it was empty. A refunded listing fee
- * unpublishes its listing (back to a draft the owner may pay for again) unless `keepPublished`.
- */
-async function recordRefund(
-  ctx: Ctx,
-  tx: Executor,
-  row: typeof payments.$inferSelect,
-  input: { actor: AuditActor; refundId: string | null; reason: string; keepPublished: boolean },
-): Promise<void> {
-  const now = ctx.clock.now();
-  await tx.update(payments).set({ refundedAt: now, refundId: input.refundId }).where(eq(payments.id, row.id));
-  let unpublished = false;
-  if (row.spaceId !== null && !input.keepPublished) {
-    const changes =
-      row.paymentType === 'listing_fee'
-        ? { hasListingFee: false, isActive: true, isFeatured: false, featuredUntil: null, awaitingReviewSince: null, updatedAt: now }
-        : { isFeatured: false, featuredUntil: null, updatedAt: now };
-    const [space] = await tx.select({ hiddenAt: spaces.hiddenAt, demo: spaces.isDemoListing }).from(spaces).where(eq(spaces.id, row.spaceId)).for('update');
-    if (space && !space.demo) {
-      // A hidden listing stays inactive (the check constraint): it becomes an unpaid, hidden draft.
-      await tx.update(spaces).set({ ...changes, ...(space.hiddenAt && { isActive: false }) }).where(eq(spaces.id, row.spaceId));
-      unpublished = row.paymentType === 'listing_fee';
-    }
-  }
-  await recordAudit(tx, {
-    actor: input.actor,
-    action: 'payment.refund',
-    targetType: 'payment',
-    targetId: row.id,
-    reason: input.reason,
-    details: { amount: row.amount, refundId: input.refundId, spaceId: row.spaceId, unpublished, userId: row.userId },
-    at: now,
-  });
-  await tell(
-    ctx,
-    tx,
-    row.userId,
-    moderationEmail({
-      subject: 'Your FarmSpace payment was refunded',
-      what: `We refunded your payment of $${row.amount}${row.spaceTitle ? ` for "${row.spaceTitle}"` : ''}. It reaches your card within 5–10 business days.${unpublished ? ' The listing it paid for is no longer published.' : ''}`,
-      next: 'Your receipt shows the refund.',
-      action: { label: 'Open the receipt', url: `${site(ctx)}/receipt?id=${row.id}` },
-    }),
-  );
-}
-
-export async function refundPayment(ctx: Ctx, operator: Operator, paymentId: number, reason: string, keepPublished: boolean): Promise<typeof payments.$inferSelect> {
-  if (!ctx.payments) throw AppError.unavailable(MODERATION_MESSAGES.refundUnavailable);
-  const provider = ctx.payments;
-  return (ctx.db as Database).transaction(async (tx) => {
-    // The row stays locked across the provider call: a webhook about this refund (or a second click) waits
-    // here, then finds it recorded. The idempotency key makes any repeat at the provider the same refund.
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!row) throw AppError.notFound('Payment not found.');
-    if (row.refundedAt) throw AppError.conflict(MODERATION_MESSAGES.alreadyRefunded);
-    if (row.status !== 'succeeded') throw AppError.conflict(MODERATION_MESSAGES.notRefundable);
-    let refundId: string | null = null;
-    if (row.paymentIntentId && Number(row.amount) > 0) {
-      try {
-        refundId = (await provider.refundPaymentIntent(row.paymentIntentId, `refund-payment-${row.id}`)).id;
-      } catch (error) {
-        ctx.logger.warn({ err: error, paymentId: row.id }, 'refund refused by the payment provider');
-        throw AppError.conflict(`The payment provider refused the refund: ${(error as Error).message}`.slice(0, 300));
-      }
-    }
-    await recordRefund(ctx, tx, row, { actor: operator, refundId, reason, keepPublished });
-    const [fresh] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    return fresh!;
-  });
-}
-
-/** The provider's charge.refunded webhook (a refund from its dashboard, or the echo of ours): recorded once. */
-export async function recordProviderRefund(ctx: Ctx, tx: Executor, refund: { paymentIntentId: string; refundId: string | null }): Promise<boolean> {
-  const [row] = await tx.select().from(payments).where(eq(payments.paymentIntentId, refund.paymentIntentId)).for('update');
-  if (!row || row.refundedAt || row.status !== 'succeeded') return false;
-  await recordRefund(ctx, tx, row, { actor: 'system', refundId: refund.refundId, reason: 'Refunded at the payment provider (webhook charge.refunded).', keepPublished: false });
-  return true;
 }
 
 /** LISTING_REVIEW=before: an operator approves a paid listing; its 30 days start now and the owner is told. */
@@ -285,17 +189,12 @@ export async function approveListing(ctx: Ctx, operator: Operator, spaceId: numb
   await (ctx.db as Database).transaction(async (tx) => {
     const row = await lockSpace(tx, spaceId);
     if (!row.awaitingReviewSince) throw AppError.conflict(MODERATION_MESSAGES.notAwaitingReview);
-    const until = new Date(now.getTime() + LISTING_DURATION_MS);
-    await tx
-      .update(spaces)
-      .set({ awaitingReviewSince: null, isActive: !row.hiddenAt, expiresAt: until, ...(row.isFeatured && { featuredUntil: until }), updatedAt: now })
-      .where(eq(spaces.id, spaceId));
-    // The receipt of the payment that bought this publication shows the real end date.
-    await tx
-      .update(payments)
-      .set({ liveUntil: until })
-      .where(sql`${payments.id} = (select max(id) from payments where space_id = ${spaceId} and status = 'succeeded' and refunded_at is null)`);
-    if (!row.hiddenAt) await notifySavedSearches(tx, spaceId, now);
+    const live = await goLive(tx, row, now, {
+      changes: (until) => ({ awaitingReviewSince: null, ...(row.isFeatured && { featuredUntil: until }) }),
+      onLive: notifySavedSearches,
+    });
+    const until = live?.expiresAt ?? new Date(now.getTime() + LISTING_DURATION_MS);
+    await setLiveUntilOfListingPayment(tx, spaceId, until);
     await recordAudit(tx, { actor: operator, action: 'space.approve', targetType: 'space', targetId: spaceId, reason, details: { title: row.title, liveUntil: until.toISOString() }, at: now });
     await tell(
       ctx,

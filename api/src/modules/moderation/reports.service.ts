@@ -7,8 +7,8 @@ import type { CreateReportRequest } from '#contracts/moderation.schemas';
 import type { Executor } from '#db/client';
 import { conversations, reports, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { isUniqueViolation } from '../auth/user-record';
-import { isPublicSpace } from '../spaces/space-visibility';
+import { isUniqueViolation } from '../auth/index';
+import { isPublicSpace } from '../spaces/index';
 
 export async function createReport(db: Executor, reporterId: number, input: CreateReportRequest, now: Date): Promise<{ id: number; message: string }> {
   if (input.userId === reporterId) throw AppError.badRequest(MODERATION_MESSAGES.reportSelf);

@@ -3,7 +3,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { payments, securityEvents } from '#db/schema/index';
-import type { RequestMeta } from '../auth/security-events';
+import type { RequestMeta } from '../auth/index';
 import { HOUR } from '../../lib/clock';
 
 export const MAX_FAILURES_PER_HOUR = 5;

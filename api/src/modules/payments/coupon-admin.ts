@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#db/client';
 import { coupons } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { recordAudit, type AuditActor } from '../moderation/audit-log';
+import { recordAudit, type AuditActor } from '../../lib/audit-log';
 import type { CouponRow } from './coupons';
 
 export type NewCoupon = {

@@ -19,7 +19,7 @@ function signature(secret: string, userId: number, couponId: number, expiresAtSe
     .subarray(0, SIGNATURE_BYTES);
 }
 
-export function signCouponReference(secret: string, userId: number, couponId: number, now: Date): string {
+export function signCouponReference(secret: string, { userId, couponId }: { userId: number; couponId: number }, now: Date): string {
   const expiresAtSeconds = Math.floor((now.getTime() + COUPON_REFERENCE_TTL_MS) / 1000);
   return `${VERSION}_${couponId}_${expiresAtSeconds}_${signature(secret, userId, couponId, expiresAtSeconds).toString('base64url')}`;
 }

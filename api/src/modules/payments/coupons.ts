@@ -41,7 +41,7 @@ export async function validateCoupon(db: Executor, secret: string, code: string,
   const row = await findCouponByCode(db, code);
   const problem = await couponProblem(db, row, userId, now);
   if (problem || !row) return { valid: false, coupon: null, message: problem ?? PAYMENT_MESSAGES.couponInvalidFallback };
-  const summary = toCouponSummary(row, signCouponReference(secret, userId, row.id, now));
+  const summary = toCouponSummary(row, signCouponReference(secret, { userId, couponId: row.id }, now));
   const off = row.percentOff !== null ? `${row.percentOff}% off` : `$${(row.amountOff! / 100).toFixed(2)} off`;
   return { valid: true, coupon: summary, message: `${row.name}: ${off}` };
 }
@@ -50,7 +50,7 @@ export async function validateCoupon(db: Executor, secret: string, code: string,
  * Counts one redemption for a succeeded payment, inside its transaction. Returns false (and counts
  * nothing) when the limit was reached meanwhile or this user already redeemed the coupon.
  */
-export async function redeemCoupon(tx: Executor, couponId: number, userId: number, paymentId: number, now: Date): Promise<boolean> {
+export async function redeemCoupon(tx: Executor, { couponId, userId, paymentId }: { couponId: number; userId: number; paymentId: number }, now: Date): Promise<boolean> {
   const inserted = await tx
     .insert(couponRedemptions)
     .values({ couponId, userId, paymentId, createdAt: now })

@@ -3,7 +3,7 @@
 // and moved pending → succeeded in one transaction, makes every later call a no-op. Success publishes,
 // renews or upgrades the listing, redeems the coupon and queues the payment_confirmation e-mail, all in
 // that transaction. Failure and cancellation only change a pending row's status.
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { formatUsd } from '#contracts/constants';
 import { PAYMENT_MESSAGES } from '#contracts/payments.schemas';
 import type { Executor } from '#db/client';
@@ -11,10 +11,11 @@ import { coupons, payments, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentIntentSummary } from '../../lib/payments';
-import type { RequestMeta } from '../auth/security-events';
-import { paymentConfirmationEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
-import { publishSpace } from '../spaces/publish-space';
+import type { RequestMeta } from '../auth/index';
+import { paymentConfirmationEmail } from '../email/index';
+import { enqueueEmail } from '../email/index';
+import { notifySavedSearches } from '../saved-searches/index';
+import { publishSpace } from '../spaces/index';
 import { recordCheckoutEvent, recordFailedAttempt } from './checkout-events';
 import { couponProblem, redeemCoupon } from './coupons';
 
@@ -40,12 +41,12 @@ export async function completePayment(
 ): Promise<boolean> {
   if (row.status === 'succeeded') return false;
   const now = ctx.clock.now();
-  const space = row.spaceId !== null ? await publishSpace(tx, row.spaceId, row.paymentType, now, { review: ctx.config.LISTING_REVIEW === 'before' }) : null;
+  const space = row.spaceId !== null ? await publishSpace(tx, row.spaceId, row.paymentType, now, { review: ctx.config.LISTING_REVIEW === 'before', onLive: notifySavedSearches }) : null;
   const liveUntil = space ? new Date(space.expiresAt) : null;
   await tx.update(payments).set({ status: 'succeeded', paidAt: now, liveUntil }).where(eq(payments.id, row.id));
   let couponNotCounted = false;
   if (row.couponId !== null) {
-    const counted = await redeemCoupon(tx, row.couponId, row.userId, row.id, now);
+    const counted = await redeemCoupon(tx, { couponId: row.couponId, userId: row.userId, paymentId: row.id }, now);
     if (!counted && options.couponMustCount) throw AppError.conflict(PAYMENT_MESSAGES.couponLimitReached);
     // Money was taken at the discounted price (the provider confirmed it before we could refuse): the owner
     // gets what they paid for, the coupon is never counted twice nor past its maximum (docs/decisions/0404).
@@ -170,4 +171,15 @@ export async function recordIntentFailure(ctx: Ctx, tx: Executor, intentId: stri
   if (!row) return null;
   if (row.status === 'pending') await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, row.id));
   return recordFailedAttempt(tx, { userId: row.userId, paymentId: row.id, meta, now: ctx.clock.now(), message });
+}
+
+/**
+ * A listing approved after review (LISTING_REVIEW=before) is live from the approval: the receipt of the
+ * payment that bought this publication (its newest succeeded, unrefunded one) shows the real end date.
+ */
+export async function setLiveUntilOfListingPayment(tx: Executor, spaceId: number, liveUntil: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ liveUntil })
+    .where(sql`${payments.id} = (select max(id) from payments where space_id = ${spaceId} and status = 'succeeded' and refunded_at is null)`);
 }

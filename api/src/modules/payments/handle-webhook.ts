@@ -6,8 +6,8 @@ import { paymentEvents } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import type { PaymentEvent } from '../../lib/payments';
-import { recordProviderRefund } from '../moderation/moderation-actions';
 import { applyIntentStatus, recordIntentFailure } from './fulfil-payment';
+import { recordProviderRefund } from './refunds';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
 

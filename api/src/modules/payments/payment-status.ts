@@ -6,7 +6,7 @@ import type { Database } from '#db/client';
 import { payments } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import type { RequestMeta } from '../auth/security-events';
+import type { RequestMeta } from '../auth/index';
 import { applyIntentStatus, discountProblem, lockPaymentForFulfilment, recordIntentFailure, refuseDiscountNoLongerAllowed } from './fulfil-payment';
 import type { TestCard, TestModeProvider } from './test-mode-provider';
 

@@ -14,7 +14,7 @@ import { MINUTE } from '../../lib/clock';
 import { clientIp, consumeRateLimit, rateLimit, userRateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
-import { requestMeta } from '../auth/security-events';
+import { requestMeta } from '../auth/index';
 import { readCouponReference } from './coupon-reference';
 import { validateCoupon } from './coupons';
 import { createPaymentIntent } from './create-payment-intent';
@@ -64,7 +64,7 @@ export function createPaymentsRouter(ctx: AppContext): Router {
   router.get('/payments/:id', requireUser, async (req, res) => {
     const raw = String(req.params.id ?? '');
     if (!/^\d{1,9}$/.test(raw)) throw AppError.notFound('Receipt not found.');
-    res.json(await getReceipt(ctx.db, currentUser(req).id, Number(raw)));
+    res.json(await getReceipt(ctx.db, { userId: currentUser(req).id, paymentId: Number(raw) }));
   });
 
   return router;

@@ -36,7 +36,7 @@ export async function listReceipts(db: Executor, userId: number): Promise<Receip
   return rows.map((r) => toReceipt(r.payment, r.couponName));
 }
 
-export async function getReceipt(db: Executor, userId: number, id: number): Promise<Receipt> {
+export async function getReceipt(db: Executor, { userId, paymentId: id }: { userId: number; paymentId: number }): Promise<Receipt> {
   const [row] = await db
     .select({ payment: payments, couponName: coupons.name })
     .from(payments)

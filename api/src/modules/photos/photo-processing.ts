@@ -17,6 +17,7 @@ import {
   type PhotoFormat,
 } from '#contracts/photos';
 import { AppError } from '../../lib/app-error';
+import type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
 
 // One libvips thread and no operation cache: a worker then holds one picture's pixels at a time, decoded
 // at most to the largest width it writes.
@@ -42,8 +43,7 @@ export function unsupportedType(): AppError {
   return new AppError('unsupported_media_type', `This file is not a photo we can use. Upload a ${ACCEPTED_PHOTO_TEXT} image.`, 415);
 }
 
-export type ProcessedFile = { name: string; bytes: Buffer; contentType: string };
-export type ProcessedPhoto = { width: number; height: number; widths: number[]; files: ProcessedFile[]; bytes: number };
+export type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
 
 /** The widths to make of a picture `width` px wide: the standard ones below it, then itself capped at the largest. */
 export function widthsFor(width: number): number[] {

@@ -13,19 +13,10 @@ import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../../lib/app-error';
 import { createLimiter } from '../../lib/limiter';
-import type { ProcessedPhoto } from './photo-processing';
+import type { PhotoProcessor, ProcessedPhoto, WorkerScheduling } from '../../lib/ports';
 import type { PhotoJob, PhotoRefusal } from './photo-worker';
 
-export type PhotoProcessor = {
-  process(filePath: string, key: string): Promise<ProcessedPhoto>;
-  /** Uploads waiting for a worker. */
-  readonly pending: number;
-  /** How the workers run: under SCHED_IDLE, or niced (where chrt is missing or refused). */
-  readonly scheduling: WorkerScheduling;
-  /** Process ids of the running workers (for the benchmark's memory figure). */
-  readonly pids: number[];
-  close(): Promise<void>;
-};
+export type { PhotoProcessor, WorkerScheduling } from '../../lib/ports';
 
 export type PhotoProcessorOptions = {
   concurrency: number;
@@ -64,7 +55,6 @@ const WORKER_FILE = fileURLToPath(new URL('./photo-worker.ts', import.meta.url))
 // The workers run the TypeScript sources like the API does (npm start runs them with tsx).
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export type WorkerScheduling = 'idle' | 'nice';
 const idleWorks = new Map<string, boolean>();
 
 /**

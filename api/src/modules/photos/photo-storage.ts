@@ -7,19 +7,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
+import type { PhotoStorage } from '../../lib/ports';
 
-export type StoredFile = { body: Readable; size: number };
-
-export interface PhotoStorage {
-  /** Human-readable, for logs and the health of the deployment (never carries keys). */
-  readonly description: string;
-  put(name: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** undefined when there is no such file. */
-  get(name: string): Promise<StoredFile | undefined>;
-  exists(name: string): Promise<boolean>;
-  /** Missing files are not an error. */
-  deleteMany(names: string[]): Promise<void>;
-}
+export type { PhotoStorage, StoredFile } from '../../lib/ports';
 
 /** Files in one folder; written to a temporary name and renamed, so a reader never sees half a file. */
 export function createDiskStorage(folder: string): PhotoStorage {

@@ -1,12 +1,8 @@
 // The photo calls of issue 17 (owner only: anyone else's listing is "not found", a visitor 401) and the
-// route that serves photo files. The upload is streamed to a temporary file (busboy), never held in
-// memory, and processed within the process's resize limit (photo-processing.ts).
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+// route that serves photo files. The route parses and makes one call: the upload's use case is
+// uploadPhoto (photos.service.ts); the multipart stream is read by lib/multipart.ts into a temporary file,
+// never held in memory.
 import { pipeline } from 'node:stream/promises';
-import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
 import {
   ACCEPTED_PHOTO_TEXT,
@@ -22,11 +18,10 @@ import { rateLimit, userRateLimit, type RateLimitRule } from '../../lib/rate-lim
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { addPhoto, assertCanAddPhoto, deletePhoto, isFileKeyUsed, reorderPhotos, setPhotoAlt } from './photos.service';
+import { receiveFile } from '../../lib/multipart';
+import { deletePhoto, reorderPhotos, setPhotoAlt, uploadPhoto } from './photos.service';
 import { spaceIdParam } from '../../lib/route-params';
 
-/** The multipart envelope around one file: boundaries, headers of the part. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 export const PHOTO_UPLOAD_PATH = /^\/api\/spaces\/\d{1,9}\/photos$/;
 
 
@@ -36,7 +31,7 @@ function photoId(req: Request): string {
   return raw.toLowerCase();
 }
 
-function tooLarge() {
+function photoTooLarge() {
   return new AppError('payload_too_large', `This file is larger than ${MAX_PHOTO_BYTES / 1024 / 1024} MB. Upload a smaller photo (${ACCEPTED_PHOTO_TEXT}).`, 413);
 }
 
@@ -59,106 +54,33 @@ export const PHOTO_UPLOAD_LIMITS = {
   },
 } satisfies Record<string, RateLimitRule>;
 
-type Received = { filePath: string; key: string; size: number };
-
-/**
- * Streams the request's one `photo` file to a temporary file, hashing it on the way. Refuses a body over
- * the limit as soon as it passes it; a refused or failed upload leaves no file behind.
- */
-async function receivePhoto(req: Request, folder: string): Promise<Received> {
-  if (!req.is('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data in the field "photo".', 415);
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_PHOTO_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-  await mkdir(folder, { recursive: true });
-  const filePath = path.join(folder, `${randomUUID()}.upload`);
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: MAX_PHOTO_BYTES, fields: 10, fieldSize: 1024, parts: 12 } });
-  } catch {
-    throw AppError.badRequest('The upload could not be read: send multipart/form-data with the photo in the field "photo".');
-  }
-  try {
-    return await new Promise<Received>((resolve, reject) => {
-      let received: Promise<Received> | undefined;
-      parser.on('file', (field, stream) => {
-        if (field !== 'photo' || received) {
-          stream.resume();
-          return;
-        }
-        const hash = createHash('sha256');
-        let size = 0;
-        let truncated = false;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          hash.update(chunk);
-        });
-        stream.on('limit', () => {
-          truncated = true;
-        });
-        received = pipeline(stream, createWriteStream(filePath)).then(() => {
-          if (truncated) throw tooLarge();
-          return { filePath, key: hash.digest('hex'), size };
-        });
-        received.catch(() => undefined);
-      });
-      parser.on('error', () => reject(AppError.badRequest('The upload could not be read: it ended early or is not valid multipart/form-data.')));
-      parser.on('close', () => {
-        if (!received) return reject(AppError.badRequest('No photo received: send the file in the field "photo".'));
-        received.then(resolve, reject);
-      });
-      req.on('aborted', () => reject(AppError.badRequest('The upload was interrupted.')));
-      req.pipe(parser);
-    });
-  } catch (error) {
-    await rm(filePath, { force: true });
-    if (error instanceof AppError) throw error;
-    throw AppError.badRequest('The upload could not be read: it ended early or is not valid multipart/form-data.');
-  }
-}
-
 export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
   const addressLimit = rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress);
   const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
   router.post('/spaces/:id/photos', requireUser, addressLimit, accountLimit, async (req, res) => {
-    const id = spaceIdParam(req);
-    const userId = currentUser(req).id;
-    // Refused before a byte of the file is read: someone else's listing, a full listing.
-    await assertCanAddPhoto(ctx.db, id, userId);
-    const upload = await receivePhoto(req, ctx.photoUploadFolder);
-    try {
-      if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
-      const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
-      await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
-      try {
-        const photo = await addPhoto(ctx.db, id, userId, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
-        res.status(201).json(photo);
-      } catch (error) {
-        // Refused after the files were written (the listing filled up meanwhile): no file stays unnamed.
-        if (!(await isFileKeyUsed(ctx.db, upload.key))) await ctx.photoStorage.deleteMany(processed.files.map((f) => f.name));
-        throw error;
-      }
-    } finally {
-      await rm(upload.filePath, { force: true });
-    }
+    const photo = await uploadPhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, (folder) =>
+      receiveFile(req, { folder, field: 'photo', maxBytes: MAX_PHOTO_BYTES, tooLarge: photoTooLarge }),
+    );
+    res.status(201).json(photo);
   });
 
   router.patch('/spaces/:id/photos', requireUser, async (req, res) => {
     const id = spaceIdParam(req);
     const change = parseInput(reorderPhotosSchema, req.body ?? {});
-    res.json(await reorderPhotos(ctx.db, id, currentUser(req).id, change, ctx.clock.now()));
+    res.json(await reorderPhotos(ctx.db, { spaceId: id, userId: currentUser(req).id }, change, ctx.clock.now()));
   });
 
   router.patch('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
     const id = spaceIdParam(req);
     const photo = photoId(req);
     const { alt } = parseInput(photoAltSchema, stripMarkupFields(req.body ?? {}, ['alt']));
-    res.json(await setPhotoAlt(ctx.db, id, photo, currentUser(req).id, alt, ctx.clock.now()));
+    res.json(await setPhotoAlt(ctx.db, { spaceId: id, userId: currentUser(req).id }, photo, alt, ctx.clock.now()));
   });
 
   router.delete('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
-    await deletePhoto(ctx.db, spaceIdParam(req), photoId(req), currentUser(req).id, ctx.clock.now());
+    await deletePhoto(ctx.db, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, photoId(req), ctx.clock.now());
     res.status(204).end();
   });
 

@@ -8,7 +8,10 @@ import type { Database, Executor } from '#db/client';
 import { spacePhotos, spaces } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
-import type { PhotoStorage } from './photo-storage';
+import { rm } from 'node:fs/promises';
+import type { AppContext } from '../../app-context';
+import type { ReceivedFile } from '../../lib/multipart';
+import type { PhotoStorage } from '../../lib/ports';
 
 /** Files of a deleted photo (or of a deleted listing's photos) stay this long: pages, e-mails and caches
  * that still name them keep working meanwhile; then housekeeping deletes them (docs/decisions/0802). */
@@ -36,7 +39,7 @@ async function lockOwnSpace(tx: Executor, spaceId: number, userId: number) {
 }
 
 /** Quick check before an upload is read (the transaction checks again). */
-export async function assertCanAddPhoto(db: Executor, spaceId: number, userId: number): Promise<void> {
+export async function assertCanAddPhoto(db: Executor, { spaceId, userId }: { spaceId: number; userId: number }): Promise<void> {
   const [row] = await db
     .select({ id: spaces.id })
     .from(spaces)
@@ -70,7 +73,37 @@ async function writeOrder(tx: Executor, spaceId: number, ordered: PhotoRow[], no
 
 export type NewPhoto = { key: string; width: number; height: number; widths: number[]; bytes: number };
 
-export async function addPhoto(db: Database, spaceId: number, userId: number, photo: NewPhoto, now: Date): Promise<PhotoView> {
+/**
+ * POST /api/spaces/{id}/photos, the whole use case: refused before a byte of the file is read (someone
+ * else's listing, a full listing), then `receive` streams the upload into the upload folder; the photo is
+ * processed (in a worker), its sizes stored, its row added. A refusal after the files were written (the
+ * listing filled up meanwhile) deletes them unless another photo uses the same content; the temporary
+ * file never stays.
+ */
+export async function uploadPhoto(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'photoProcessor' | 'photoStorage' | 'photoUploadFolder'>,
+  target: { spaceId: number; userId: number },
+  receive: (folder: string) => Promise<ReceivedFile>,
+): Promise<PhotoView> {
+  const { spaceId, userId } = target;
+  await assertCanAddPhoto(ctx.db, { spaceId, userId });
+  const upload = await receive(ctx.photoUploadFolder);
+  try {
+    if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
+    const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
+    await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
+    try {
+      return await addPhoto(ctx.db, { spaceId, userId }, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
+    } catch (error) {
+      if (!(await isFileKeyUsed(ctx.db, upload.key))) await ctx.photoStorage.deleteMany(processed.files.map((f) => f.name));
+      throw error;
+    }
+  } finally {
+    await rm(upload.filePath, { force: true });
+  }
+}
+
+export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photo: NewPhoto, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     const space = await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -95,7 +128,7 @@ export async function addPhoto(db: Database, spaceId: number, userId: number, ph
   });
 }
 
-export async function reorderPhotos(db: Database, spaceId: number, userId: number, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
+export async function reorderPhotos(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -115,7 +148,7 @@ export async function reorderPhotos(db: Database, spaceId: number, userId: numbe
   });
 }
 
-export async function setPhotoAlt(db: Database, spaceId: number, photoId: string, userId: number, alt: string, now: Date): Promise<PhotoView> {
+export async function setPhotoAlt(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, alt: string, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -128,7 +161,7 @@ export async function setPhotoAlt(db: Database, spaceId: number, photoId: string
   });
 }
 
-export async function deletePhoto(db: Database, spaceId: number, photoId: string, userId: number, now: Date): Promise<void> {
+export async function deletePhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);

@@ -10,10 +10,10 @@ import { queryRows, type Executor } from '#db/client';
 import { savedSearchMatches, savedSearches, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { DAY } from '../../lib/clock';
-import { savedSearchAlertEmail } from '../email/email-templates';
-import { enqueueEmail } from '../email/outbox';
-import { alertFilterPredicate } from '../spaces/space-filter-sql';
-import { publicSpacePredicate } from '../spaces/space-visibility';
+import { savedSearchAlertEmail } from '../email/index';
+import { enqueueEmail } from '../email/index';
+import { alertFilterPredicate } from '../spaces/index';
+import { publicSpacePredicate } from '../spaces/index';
 
 export const ALERT_INTERVAL_MS = DAY;
 

@@ -9,7 +9,7 @@ import { rateLimit } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { escapeHtml } from '../email/email-templates';
+import { escapeHtml } from '../email/index';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, renameSavedSearch, unsubscribeSavedSearch } from './saved-searches.service';
 import { idParam } from '../../lib/route-params';
 
@@ -35,11 +35,11 @@ export function createSavedSearchesRouter(ctx: AppContext): Router {
   router.patch('/saved-searches/:id', requireUser, async (req, res) => {
     const id = idParam(req, 'Saved search not found.');
     const { name } = parseInput(renameSavedSearchSchema, stripMarkupFields(req.body ?? {}, ['name'] as const));
-    res.json(await renameSavedSearch(ctx.db, currentUser(req).id, id, name));
+    res.json(await renameSavedSearch(ctx.db, { userId: currentUser(req).id, savedSearchId: id }, name));
   });
 
   router.delete('/saved-searches/:id', requireUser, async (req, res) => {
-    await deleteSavedSearch(ctx.db, currentUser(req).id, idParam(req, 'Saved search not found.'));
+    await deleteSavedSearch(ctx.db, { userId: currentUser(req).id, savedSearchId: idParam(req, 'Saved search not found.') });
     res.status(204).end();
   });
 

@@ -11,7 +11,7 @@ import type { Executor } from '#db/client';
 import { savedSearchMatches, savedSearches } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validate';
-import { savedSearchFilterColumns } from '../spaces/space-filter-sql';
+import { savedSearchFilterColumns } from '../spaces/index';
 
 type Row = typeof savedSearches.$inferSelect;
 
@@ -61,13 +61,13 @@ export async function listSavedSearches(db: Executor, userId: number): Promise<S
   return rows.map(toSavedSearch);
 }
 
-export async function renameSavedSearch(db: Executor, userId: number, id: number, name: string): Promise<SavedSearch> {
+export async function renameSavedSearch(db: Executor, { userId, savedSearchId: id }: { userId: number; savedSearchId: number }, name: string): Promise<SavedSearch> {
   const [row] = await db.update(savedSearches).set({ name }).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).returning();
   if (!row) throw AppError.notFound('Saved search not found.');
   return toSavedSearch(row);
 }
 
-export async function deleteSavedSearch(db: Executor, userId: number, id: number): Promise<void> {
+export async function deleteSavedSearch(db: Executor, { userId, savedSearchId: id }: { userId: number; savedSearchId: number }): Promise<void> {
   const rows = await db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).returning({ id: savedSearches.id });
   if (!rows.length) throw AppError.notFound('Saved search not found.');
 }

@@ -21,12 +21,12 @@ export function createSavedSpacesRouter(ctx: AppContext): Router {
   });
 
   router.put('/spaces/:id/saved', requireUser, userRateLimit(ctx, SAVE_SPACE_LIMIT), async (req, res) => {
-    const { created, ...result } = await saveSpace(ctx.db, currentUser(req).id, spaceIdParam(req), ctx.clock.now());
+    const { created, ...result } = await saveSpace(ctx.db, { userId: currentUser(req).id, spaceId: spaceIdParam(req) }, ctx.clock.now());
     res.status(created ? 201 : 200).json(result);
   });
 
   router.delete('/spaces/:id/saved', requireUser, userRateLimit(ctx, SAVE_SPACE_LIMIT), async (req, res) => {
-    await unsaveSpace(ctx.db, currentUser(req).id, spaceIdParam(req), ctx.clock.now());
+    await unsaveSpace(ctx.db, { userId: currentUser(req).id, spaceId: spaceIdParam(req) }, ctx.clock.now());
     res.status(204).end();
   });
 

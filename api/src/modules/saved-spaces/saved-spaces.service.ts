@@ -7,10 +7,10 @@ import { SAVED_SPACE_TEXTS, SAVED_SPACES_MAX, type SavedSpace, type SaveSpaceRes
 import type { Database, Executor } from '#db/client';
 import { savedSpaces, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { findSpace, toSpace } from '../spaces/spaces.service';
-import { isPublicSpace } from '../spaces/space-visibility';
+import { findSpace, toSpace } from '../spaces/index';
+import { isPublicSpace } from '../spaces/index';
 
-export async function saveSpace(db: Database, userId: number, spaceId: number, now: Date): Promise<SaveSpaceResult & { created: boolean }> {
+export async function saveSpace(db: Database, { userId, spaceId }: { userId: number; spaceId: number }, now: Date): Promise<SaveSpaceResult & { created: boolean }> {
   const row = await findSpace(db, spaceId);
   if (!row || (!isPublicSpace(row, now) && row.ownerId !== userId)) throw AppError.notFound('Space not found.');
   if (row.ownerId === userId) throw AppError.badRequest(SAVED_SPACE_TEXTS.ownListing);
@@ -29,7 +29,7 @@ export async function saveSpace(db: Database, userId: number, spaceId: number, n
 }
 
 /** Idempotent: unsaving what is not saved changes nothing. */
-export async function unsaveSpace(db: Executor, userId: number, spaceId: number, now: Date): Promise<void> {
+export async function unsaveSpace(db: Executor, { userId, spaceId }: { userId: number; spaceId: number }, now: Date): Promise<void> {
   await db
     .update(savedSpaces)
     .set({ removedAt: now })

@@ -7,7 +7,7 @@ import { CELL_ROW_SPAN, CELLS_PER_DEGREE, EARTH_RADIUS_KM } from '#contracts/pla
 import type { SpaceFilterValues } from '#contracts/space-filters';
 import { positionCell, spaces } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { placeById } from '../places/gazetteer';
+import { placeById } from '../places/index';
 
 type Operand = SQL | number;
 const operand = (v: Operand) => (typeof v === 'number' ? sql`${v}::float8` : v);

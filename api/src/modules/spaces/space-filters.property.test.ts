@@ -160,7 +160,7 @@ describe('browse and saved-search alerts answer the same (filter registry)', () 
               ]);
               ids.push(row!.id);
               // Going live runs the alert match; the others are matched as they are (not public: nothing).
-              if (state === 'published') await publishSpace(tx, row!.id, 'listing_fee', NOW);
+              if (state === 'published') await publishSpace(tx, row!.id, 'listing_fee', NOW, { onLive: notifySavedSearches });
               else await notifySavedSearches(tx, row!.id, NOW);
             }
             const browse = await listSpaces(tx, parseInput(spaceQuerySchema, { ...expressQuery(qs), limit: '100' }), NOW);

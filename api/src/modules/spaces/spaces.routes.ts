@@ -7,7 +7,7 @@ import { jsonAnswer, normalizedKey, servePublicRead, type PublicAnswer } from '.
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { createLocator } from '../places/listing-position';
+import { createLocator } from '../places/index';
 import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
 import { spaceIdParam } from '../../lib/route-params';
 
@@ -43,7 +43,7 @@ export function createSpacesRouter(ctx: AppContext): Router {
 
   router.get('/spaces/:id', optionalUser, async (req, res) => {
     const id = spaceIdParam(req);
-    await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, id, req.user?.id, ctx.clock.now())));
+    await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: req.user?.id }, ctx.clock.now())));
   });
 
   router.post('/spaces', requireUser, async (req, res) => {
@@ -55,11 +55,11 @@ export function createSpacesRouter(ctx: AppContext): Router {
   router.patch('/spaces/:id', requireUser, async (req, res) => {
     const id = spaceIdParam(req);
     const changes = parseInput(updateSpaceSchema, stripMarkupFields(req.body ?? {}, TEXT_FIELDS));
-    res.json(await updateSpace(ctx.db, id, currentUser(req).id, changes, ctx.clock.now(), locate));
+    res.json(await updateSpace(ctx.db, { spaceId: id, userId: currentUser(req).id }, changes, ctx.clock.now(), locate));
   });
 
   router.delete('/spaces/:id', requireUser, async (req, res) => {
-    await deleteSpace(ctx.db, spaceIdParam(req), currentUser(req).id, ctx.clock.now());
+    await deleteSpace(ctx.db, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, ctx.clock.now());
     res.status(204).end();
   });
 

@@ -8,12 +8,12 @@ import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type Spac
 import { photoUrl } from '#contracts/photos';
 import { haversineKm } from '#contracts/places';
 import type { Database, Executor } from '#db/client';
-import { removeSpacePhotos, toPhotoView } from '../photos/photos.service';
+import { removeSpacePhotos, toPhotoView } from '../photos/index';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
-import type { Locator } from '../places/listing-position';
+import type { Locator } from '../places/index';
 import { decodeCursor, encodeCursor } from './space-cursor';
 import { distanceKmSql, queryCenter, type Center } from './space-distance';
 import { browseFilterPredicates, type BrowseHints } from './space-filter-sql';
@@ -234,7 +234,7 @@ export async function findSpace(db: Executor, id: number): Promise<SpaceRow | un
 }
 
 /** A public space, or the viewer's own in any state; everything else is "not found". */
-export async function getVisibleSpace(db: Executor, id: number, viewerId: number | undefined, now: Date): Promise<Space | OwnSpace> {
+export async function getVisibleSpace(db: Executor, { spaceId: id, viewerId }: { spaceId: number; viewerId: number | undefined }, now: Date): Promise<Space | OwnSpace> {
   const row = await findSpace(db, id);
   if (!row) throw AppError.notFound('Space not found.');
   if (viewerId !== undefined && row.ownerId === viewerId) return toOwnSpace(row, now);
@@ -295,7 +295,7 @@ async function findOwnedSpace(db: Executor, id: number, userId: number, now: Dat
   return row;
 }
 
-export async function updateSpace(db: Executor, id: number, userId: number, changes: UpdateSpace, now: Date, locate: Locator): Promise<OwnSpace> {
+export async function updateSpace(db: Executor, { spaceId: id, userId }: { spaceId: number; userId: number }, changes: UpdateSpace, now: Date, locate: Locator): Promise<OwnSpace> {
   const row = await findOwnedSpace(db, id, userId, now);
   if (changes.isActive === true && !row.isActive) {
     const status = spaceStatus({ ...row, isActive: true }, now);
@@ -340,7 +340,7 @@ export async function updateSpace(db: Executor, id: number, userId: number, chan
  * listing: a listing that has any is archived (kept, switched off for good, a snapshot in archived_spaces)
  * and only a draft with none of them is removed (docs/decisions/0304).
  */
-export async function deleteSpace(db: Database, id: number, userId: number, now: Date): Promise<void> {
+export async function deleteSpace(db: Database, { spaceId: id, userId }: { spaceId: number; userId: number }, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked first: a conversation or payment that starts meanwhile waits, then finds the listing gone.
     await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, id)).for('update');

@@ -1,6 +1,7 @@
 // Search users and listings by e-mail, name, title or id (issue 19); open any listing or person.
 import { useState } from 'react';
-import type { AuditEntry, ListingStats, UserHistory } from '#contracts/moderation';
+import type { ListingStats } from '#contracts/listing-stats';
+import type { AuditEntry, UserHistory } from '#contracts/moderation';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { formatPrice } from '../../lib/space-display';
 import { ActionButton, spaceActions } from './ActionDialog';

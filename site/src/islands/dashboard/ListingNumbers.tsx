@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ListingStats } from '#contracts/moderation';
+import type { ListingStats } from '#contracts/listing-stats';
 import { errorMessage } from '../../lib/api-client';
 import { createFetcherStore } from '../../lib/fetcher';
 

@@ -6,8 +6,11 @@ import type { AuditEntry } from '#contracts/moderation';
 import type { Executor } from '#db/client';
 import { auditLog } from '#db/schema/index';
 
+/** An operator of the console (issue 19): a verified account named in OPERATOR_EMAILS. */
+export type Operator = { id: number; email: string };
+
 /** An operator; 'system' for automatic actions (expiry, webhooks); 'command-line' for `npm run coupon`. */
-export type AuditActor = { id: number; email: string } | 'system' | 'command-line';
+export type AuditActor = Operator | 'system' | 'command-line';
 export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon';
 
 export async function recordAudit(

@@ -1,11 +1,11 @@
-// The data half of the positions migration (issue 18): listings created before positions existed get their
+// The data half of the positions migration (issue 18), in spaces, the owner of the table: listings created before positions existed get their
 // city's position from the gazetteer, once, at start under the migration lock (the SQL migration cannot read
 // the gazetteer). A listing whose city the gazetteer does not know keeps none until its owner edits it or sets
 // a pin; it is then simply not found by distance. See docs/decisions/0902-listing-positions.md.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#db/client';
 import { spaces } from '#db/schema/index';
-import { cityPosition } from './listing-position';
+import { cityPosition } from '../places/index';
 
 /** Fills the listings without a position from city and country; returns how many were found. */
 export async function fillListingPositions(db: Database): Promise<number> {

@@ -1,10 +1,12 @@
-// The inquiry lists of the dashboard (spec 2.8, 7): those a farmer sent and those an owner received.
+// The inquiry lists of the dashboard (spec 2.8, 7): those a farmer sent and those an owner received, each
+// with the terms its conversation reached. A read across messaging's tables and the proposals, so it lives
+// here, where both are known (agreements depends on messaging; decision 1310).
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AgreementSummary, LeaseProposal } from '#contracts/agreements';
 import type { ReceivedInquiry, SentInquiry } from '#contracts/messaging';
 import type { Executor } from '#db/client';
 import { conversations, inquiries, spaces } from '#db/schema/index';
-import { acceptedTermsOf } from '../agreements/proposals.service';
+import { acceptedTermsOf } from './proposals.service';
 
 /** A dashboard list, not an archive: the newest this many. */
 export const INQUIRY_LIST_LIMIT = 200;

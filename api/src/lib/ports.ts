@@ -1,0 +1,47 @@
+// The ports of the outside world that the app context carries (docs/decisions/1310): declared here so that
+// app-context.ts imports no feature module. The features implement them (photos: photo-storage.ts and
+// photo-processor.ts; listing-stats: listing-views.ts), and tests may pass their own.
+import type { Readable } from 'node:stream';
+
+/** A stored photo file, streamed. */
+export type StoredFile = { body: Readable; size: number };
+
+/** Where photo files live (docs/decisions/0803). Names are content-addressed: a write never changes a file. */
+export interface PhotoStorage {
+  /** Human-readable, for logs and the health of the deployment (never carries keys). */
+  readonly description: string;
+  put(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** undefined when there is no such file. */
+  get(name: string): Promise<StoredFile | undefined>;
+  exists(name: string): Promise<boolean>;
+  /** Missing files are not an error. */
+  deleteMany(names: string[]): Promise<void>;
+}
+
+export type ProcessedFile = { name: string; bytes: Buffer; contentType: string };
+export type ProcessedPhoto = { width: number; height: number; widths: number[]; files: ProcessedFile[]; bytes: number };
+export type WorkerScheduling = 'idle' | 'nice';
+
+/** Resizes photos off the request path, a bounded number at once (docs/decisions/0800). */
+export type PhotoProcessor = {
+  process(filePath: string, key: string): Promise<ProcessedPhoto>;
+  /** Uploads waiting for a worker. */
+  readonly pending: number;
+  /** How the workers run: under SCHED_IDLE, or niced (where chrt is missing or refused). */
+  readonly scheduling: WorkerScheduling;
+  /** Process ids of the running workers (for the benchmark's memory figure). */
+  readonly pids: number[];
+  close(): Promise<void>;
+};
+
+export type ViewKind = 'page' | 'card';
+
+/** Listing page views and card opens, counted in memory and written every few seconds (docs/decisions/1004). */
+export type ListingViewCounter = {
+  count(spaceId: number, kind: ViewKind): void;
+  /** Writes what was counted so far; the next flush starts from zero. */
+  flush(): Promise<void>;
+  /** Stops the timer and flushes once more (graceful stop). */
+  stop(): Promise<void>;
+  readonly enabled: boolean;
+};

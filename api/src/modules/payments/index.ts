@@ -1,0 +1,5 @@
+// The payments module's public surface: what other modules may import (docs/decisions/1310). Anything else in
+// this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
+export { createCoupon, disableCoupon, listCoupons } from './coupon-admin';
+export { setLiveUntilOfListingPayment } from './fulfil-payment';
+export { refundPayment } from './refunds';
