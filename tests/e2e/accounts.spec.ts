@@ -7,7 +7,8 @@ import { visitorFrom } from './browser';
 
 test.use(visitorFrom(11));
 
-test('register, verify, sign in, edit profile, change and reset the password', async ({ page, browser, baseURL }) => {
+// @deep (docs/decisions/0611): the whole account journey through its forms (40–50 s): sign-up and sign-in through the UI stay in `npm test` (accounts-nav, reliability-open-redirect), the calls behind the rest in tests/integration/accounts.
+test('register, verify, sign in, edit profile, change and reset the password', { tag: '@deep' }, async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const user = newUser('Ada');
 

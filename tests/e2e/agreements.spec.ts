@@ -31,7 +31,8 @@ function nextMonthFirst(): string {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
 }
 
-test('farmer proposes, owner counters higher, farmer accepts, both download the agreement', async ({ browser, baseURL }) => {
+// @deep (docs/decisions/0611): propose → counter → accept → download (37–53 s): the proposal form, counters and Accept stay in `npm test` (seams-thread-proposals, seams-thread-pane), the PDF in tests/integration/agreements.
+test('farmer proposes, owner counters higher, farmer accepts, both download the agreement', { tag: '@deep' }, async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
   mkdirSync(SHOTS, { recursive: true });
   const owner = await person(browser, baseURL!, 'Olga', 'Landry', 91);

@@ -15,7 +15,8 @@ async function newVisitor(browser: Browser, baseURL: string, octet: number) {
   return { context, page: await context.newPage() };
 }
 
-test('owner details, farmer fit and alert, alert e-mail opens the listing', async ({ browser, baseURL }) => {
+// @deep (docs/decisions/0611): growing facts, fit and the alert e-mail end to end (46–60 s): the facts kept by an edit stay in `npm test` (seams-form-edit), fit and alerts in tests/integration/spaces and saved-searches.
+test('owner details, farmer fit and alert, alert e-mail opens the listing', { tag: '@deep' }, async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const city = `Fernvale ${randomBytes(3).toString('hex')}`;
 

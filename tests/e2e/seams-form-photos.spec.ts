@@ -96,10 +96,19 @@ test.describe('on a desktop', () => {
     // Both states, "Uploading 4 photos… n%" and "Processing 4 photos…", are checked as they show.
     for (const text of [/Uploading 4 photos… \d+%/, /Processing \d photos?…/]) {
       await expect(progress).toContainText(text, { timeout: 20_000 });
-      const label = progress.locator('span');
-      const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
-      const [bar, btn, back, words] = [(await progress.boundingBox())!, (await button.boundingBox())!, (await cancel.boundingBox())!, (await label.boundingBox())!];
-      expect(words.height, `"${await label.textContent()}" on one line`).toBeLessThan(lineHeight * 1.5);
+      // One snapshot of the four boxes (measured one by one, the text can change and the row reflow between them).
+      const { lineHeight, labelText, bar, btn, back, words } = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number };
+        const progressEl = document.querySelector('[data-upload-progress]')!;
+        const labelEl = progressEl.querySelector('span')!;
+        const buttons = [...document.querySelectorAll('button')];
+        const saveEl = buttons.find((b) => b.textContent?.trim() === 'Save & Continue to Payment')!;
+        const cancelEl = [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Cancel')!;
+        return { lineHeight: parseFloat(getComputedStyle(labelEl).lineHeight), labelText: labelEl.textContent, bar: box(progressEl), btn: box(saveEl), back: box(cancelEl), words: box(labelEl) };
+      });
+      await expect(button).toBeVisible();
+      await expect(cancel).toBeVisible();
+      expect(words.height, `"${labelText}" on one line`).toBeLessThan(lineHeight * 1.5);
       // Just above Save, ending where it ends (the row beside it has no room for "Create Listing & Continue to
       // Payment"); Cancel and Save stay one row.
       expect(btn.y - (bar.y + bar.height)).toBeGreaterThanOrEqual(0);
