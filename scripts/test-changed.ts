@@ -129,7 +129,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!specs.size) console.log('\ntest:changed: no end-to-end spec touches the changed islands or pages.');
   else {
     console.log(`\ntest:changed: end-to-end specs:\n${[...specs].map(([spec, why]) => `  ${spec} (${why})`).join('\n')}`);
-    const e2e = run(bin('tsx'), ['scripts/e2e.ts', ...specs.keys()]);
+    // --pass-with-no-tests: a chosen spec may hold only @deep tests (docs/decisions/0611).
+    const e2e = run(bin('tsx'), ['scripts/e2e.ts', '--pass-with-no-tests', ...specs.keys()]);
     status ||= e2e;
   }
   process.exit(status);
