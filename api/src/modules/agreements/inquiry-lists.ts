@@ -1,7 +1,7 @@
 // The inquiry lists of the dashboard (spec 2.8, 7): those a farmer sent and those an owner received, each
 // with the terms its conversation reached. A read across messaging's tables and the proposals, so it lives
 // here, where both are known (agreements depends on messaging; decision 1310).
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { AgreementSummary, LeaseProposal } from '#contracts/agreements';
 import type { ReceivedInquiry, SentInquiry } from '#contracts/messaging';
 import type { Executor } from '#db/client';
@@ -18,11 +18,14 @@ function toAgreement(p: LeaseProposal | undefined): AgreementSummary | null {
   return { id, rent, currency, startDate, termMonths, areaSqFt, depositMonths, reference, respondedAt };
 }
 
-export async function listSentInquiries(db: Executor, farmerId: number): Promise<SentInquiry[]> {
+/** The newest inquiries matching `where` (one side's), with their listing, conversation and accepted terms. */
+async function inquiryRows(db: Executor, where: SQL) {
   const rows = await db
     .select({
       id: inquiries.id,
       spaceId: inquiries.spaceId,
+      farmerName: inquiries.farmerName,
+      farmerEmail: inquiries.farmerEmail,
       message: inquiries.message,
       status: inquiries.status,
       createdAt: inquiries.createdAt,
@@ -35,53 +38,43 @@ export async function listSentInquiries(db: Executor, farmerId: number): Promise
     .from(inquiries)
     .innerJoin(spaces, eq(spaces.id, inquiries.spaceId))
     .leftJoin(conversations, and(eq(conversations.spaceId, inquiries.spaceId), eq(conversations.farmerId, inquiries.farmerId)))
-    .where(eq(inquiries.farmerId, farmerId))
+    .where(where)
     .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
     .limit(INQUIRY_LIST_LIMIT);
   const agreements = await acceptedTermsOf(db, rows.flatMap((r) => (r.conversationId === null ? [] : [r.conversationId])));
   return rows.map((r) => ({
-    id: r.id,
-    spaceId: r.spaceId,
-    message: r.message,
-    status: r.status,
+    ...r,
     createdAt: r.createdAt.toISOString(),
-    space: { id: r.spaceId, title: r.title, location: r.location, city: r.city, noLongerListed: Boolean(r.noLongerListed) },
+    noLongerListed: Boolean(r.noLongerListed),
     conversationId: r.conversationId ?? null,
     agreement: toAgreement(r.conversationId === null ? undefined : agreements.get(r.conversationId)),
   }));
 }
 
+export async function listSentInquiries(db: Executor, farmerId: number): Promise<SentInquiry[]> {
+  return (await inquiryRows(db, eq(inquiries.farmerId, farmerId))).map((r) => ({
+    id: r.id,
+    spaceId: r.spaceId,
+    message: r.message,
+    status: r.status,
+    createdAt: r.createdAt,
+    space: { id: r.spaceId, title: r.title, location: r.location, city: r.city, noLongerListed: r.noLongerListed },
+    conversationId: r.conversationId,
+    agreement: r.agreement,
+  }));
+}
+
 export async function listReceivedInquiries(db: Executor, ownerId: number): Promise<ReceivedInquiry[]> {
-  const rows = await db
-    .select({
-      id: inquiries.id,
-      spaceId: inquiries.spaceId,
-      farmerName: inquiries.farmerName,
-      farmerEmail: inquiries.farmerEmail,
-      message: inquiries.message,
-      status: inquiries.status,
-      createdAt: inquiries.createdAt,
-      title: spaces.title,
-      noLongerListed: isNotNull(spaces.deletedAt),
-      conversationId: conversations.id,
-    })
-    .from(inquiries)
-    .innerJoin(spaces, eq(spaces.id, inquiries.spaceId))
-    .leftJoin(conversations, and(eq(conversations.spaceId, inquiries.spaceId), eq(conversations.farmerId, inquiries.farmerId)))
-    .where(eq(spaces.ownerId, ownerId))
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-    .limit(INQUIRY_LIST_LIMIT);
-  const agreements = await acceptedTermsOf(db, rows.flatMap((r) => (r.conversationId === null ? [] : [r.conversationId])));
-  return rows.map((r) => ({
+  return (await inquiryRows(db, eq(spaces.ownerId, ownerId))).map((r) => ({
     id: r.id,
     spaceId: r.spaceId,
     farmerName: r.farmerName,
     farmerEmail: r.farmerEmail,
     message: r.message,
     status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    space: { id: r.spaceId, title: r.title, noLongerListed: Boolean(r.noLongerListed) },
-    conversationId: r.conversationId ?? null,
-    agreement: toAgreement(r.conversationId === null ? undefined : agreements.get(r.conversationId)),
+    createdAt: r.createdAt,
+    space: { id: r.spaceId, title: r.title, noLongerListed: r.noLongerListed },
+    conversationId: r.conversationId,
+    agreement: r.agreement,
   }));
 }
