@@ -23,8 +23,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // The home page is rendered on demand (docs/decisions/0010), so the sitemap is told about it.
-    sitemap({ customPages: [new URL('/', site).href], filter: (page) => !/\/(admin|dashboard|settings|checkout|receipt|list-space|login|register|forgot-password|reset-password|verify-email)\/?$/.test(page) }),
+    // The home page (docs/decisions/0010), /spaces (0707) and /demand (1602) are rendered on demand, so the sitemap is told about them.
+    sitemap({ customPages: [new URL('/', site).href, new URL('/spaces', site).href, new URL('/demand', site).href], filter: (page) => !/\/(admin|dashboard|settings|checkout|receipt|list-space|login|register|forgot-password|reset-password|verify-email|offline)\/?$/.test(page) }),
   ],
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },

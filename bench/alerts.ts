@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '#db/client';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { generateSpaces } from '#db/seed/generate-spaces';
+import { generateSavedSearches } from '#db/seed/generate-saved-searches';
 import { notifySavedSearches, savedSearchesMatching } from '#api/modules/saved-searches/saved-search-alerts';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,33 +45,9 @@ const { db } = database;
 const ownerId = await ensureDemoOwner(db);
 const now = new Date();
 
-// Farmers and their searches, generated inside PostgreSQL. Each search draws its filters as a farmer would:
-// most name a city or a country, some a type, a size or price bound, a growing minimum.
+// Farmers and their searches, generated inside PostgreSQL (db/seed/generate-saved-searches.ts).
 let started = Date.now();
-await db.execute(sql`insert into users (email, first_name) select 'farmer' || g || '@bench.test', 'Farmer' from generate_series(1, ${USERS}) g`);
-await db.execute(sql`
-  insert into saved_searches (user_id, name, query, city_key, country_key, space_type_key, min_size, max_size, max_price, amenities,
-                              min_ceiling_m, min_floor_load_kg_m2, min_power_kw, water, access_24h, available_by, system, unsubscribe_token, unsubscribed_at, created_at)
-  select u.id, 'Search ' || g, '', 
-         case when random() < 0.7 then lower((array['New York','Los Angeles','Chicago','Toronto','Vancouver','London','Manchester','Sydney','Melbourne','Berlin','Munich','Paris','Lyon','Amsterdam','Rotterdam','Tokyo','Osaka','Singapore'])[1 + floor(random() * 18)::int]) else '' end,
-         case when random() < 0.3 then (array['US','CA','GB','AU','DE','FR','NL','JP','SG'])[1 + floor(random() * 9)::int] else '' end,
-         case when random() < 0.4 then (array['rooftop','basement','warehouse','greenhouse','other'])[1 + floor(random() * 5)::int] else '' end,
-         case when random() < 0.5 then (random() * 5000)::int end,
-         case when random() < 0.2 then 5000 + (random() * 20000)::int end,
-         case when random() < 0.5 then round((1000 + random() * 9000)::numeric, 2) end,
-         case when random() < 0.2 then array['power']::text[] else '{}'::text[] end,
-         case when random() < 0.3 then round((2.5 + random() * 3)::numeric, 1)::float8 end,
-         case when random() < 0.3 then (300 + random() * 1200)::int end,
-         case when random() < 0.2 then (10 + random() * 100)::int end,
-         case when random() < 0.3 then 'tap' end,
-         random() < 0.2,
-         null,
-         case when random() < 0.5 then 'nft_racks' end,
-         md5(g::text || random()::text),
-         case when random() < 0.05 then now() end,
-         now()
-  from generate_series(1, ${SEARCHES}) g
-  join users u on u.email = 'farmer' || (1 + g % ${USERS}) || '@bench.test'`);
+await generateSavedSearches(db, { count: SEARCHES, users: USERS });
 await generateSpaces(db, { count: LISTINGS, ownerId, now, batch: LISTINGS });
 await db.execute(sql`update spaces set city = 'Berlin', has_listing_fee = true, is_active = true`);
 await db.execute(sql`vacuum analyze`);

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '#api/config';
 import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4422);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -64,6 +65,7 @@ await recreateDatabase(DATABASE_URL);
 const config = loadConfig({
   NODE_ENV: 'production',
   BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+  ...PRODUCTION_VAPID_ENV,
   DATABASE_URL,
   PORT: String(PORT),
   HOST: '127.0.0.1',

@@ -28,7 +28,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { UPLOAD_HEADER } from '#contracts/photos';
-import { CHROMIUM_ARGS, findChromium } from '#tests/e2e/browser';
+import { CHROMIUM_ARGS, findFullChromium } from '#tests/e2e/browser';
 import { ensureSiteBuild } from '../scripts/build-site';
 import { startMachineWindow, type MachineShare } from './machine-load';
 
@@ -55,7 +55,7 @@ function targetsFor(route: Route): Partial<Record<Category, number>> {
 }
 const resultsDir = path.resolve('bench', 'results');
 
-const chromePath = findChromium();
+const chromePath = findFullChromium();
 if (!chromePath) {
   console.error('No Chromium found: install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
   process.exit(1);
@@ -314,6 +314,13 @@ try {
       `  ${diagnostics(middle.lhr)}`,
       `  machine: load average ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}, other processes up to ${(busiest * 100).toFixed(0)}% of the CPU — ${clean ? 'clean run' : 'NOT A CLEAN RUN: these figures do not hold on a quiet machine; measure again when it is quiet'}`,
     );
+    // A shift in any run, not only the median one, is named: a page that shifts one load in three has a cause.
+    const worst = [...runs].sort((a, b) => Number(b.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) - Number(a.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0))[0]!;
+    const worstCls = Number(worst.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+    if (worstCls > 0.01) {
+      const items = ((worst.lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] } | undefined)?.items ?? []).slice(0, 3);
+      lines.push(`  layout shifts in the worst run (CLS ${worstCls.toFixed(3)}): ${items.map((i) => `${i.node?.selector ?? '?'} ${i.node?.snippet?.slice(0, 80) ?? ''} (${(i.score ?? 0).toFixed(3)})`).join('; ') || 'elements not reported'}`);
+    }
     const failing = Object.values(middle.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
     if (failing.length) lines.push(`  failing audits: ${failing.join(', ')}`);
     lines.push('');

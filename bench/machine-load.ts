@@ -11,9 +11,9 @@ export function machineTicks(): [number, number] {
 }
 
 /**
- * CPU seconds used so far by this benchmark's own processes, by process id: this one, its descendants (the
- * server it started, the browser, workers) and any process whose command line `alsoOurs` accepts (say the
- * PostgreSQL backends of its database, which are not its children).
+ * CPU seconds used so far by this benchmark's own processes, by process id, each with its ended children's:
+ * this one, its descendants (the server it started, the browser, workers) and any process whose command line
+ * `alsoOurs` accepts (say the PostgreSQL backends of its database, which are not its children).
  */
 export function ownProcessSeconds(alsoOurs: (cmdline: string) => boolean = () => false): Map<number, number> {
   const stats = new Map<number, { ppid: number; seconds: number; ours: boolean }>();
@@ -22,7 +22,10 @@ export function ownProcessSeconds(alsoOurs: (cmdline: string) => boolean = () =>
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
       const ours = alsoOurs(readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
-      stats.set(Number(entry), { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100, ours });
+      // utime + stime, and cutime + cstime: the time of its children that ended and were waited for. Without
+      // the latter, a browser that Lighthouse started and closed inside the window counted as other work.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      stats.set(Number(entry), { ppid: Number(fields[1]), seconds: ticks / 100, ours });
     } catch {
       // Exited meanwhile.
     }

@@ -9,6 +9,7 @@ import { loadConfig } from '#api/config';
 import { systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const port = Number(process.argv[2]);
 if (process.argv[3] === 'memory') {
@@ -25,6 +26,7 @@ if (process.argv[3] === 'memory') {
   const config = loadConfig({
     NODE_ENV: 'production',
     BETTER_AUTH_SECRET: process.env.BENCH_AUTH_SECRET!,
+    ...PRODUCTION_VAPID_ENV,
     PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,

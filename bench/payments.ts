@@ -12,6 +12,7 @@ import { loadConfig } from '#api/config';
 import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
 import { startFakeStripe } from '#tests/fixtures/fake-stripe';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4412);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -48,6 +49,7 @@ const stripe = await startFakeStripe();
 const config = loadConfig({
   NODE_ENV: 'production',
   BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  ...PRODUCTION_VAPID_ENV,
   PORT: String(PORT),
   HOST: '127.0.0.1',
   DATABASE_URL,

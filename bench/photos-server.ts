@@ -13,6 +13,7 @@ import { loadConfig } from '#api/config';
 import { systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const port = Number(process.argv[2]);
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -20,6 +21,7 @@ const database = openDatabase({ databaseUrl, poolSize: 10 });
 const config = loadConfig({
   NODE_ENV: 'production',
   BETTER_AUTH_SECRET: process.env.BENCH_AUTH_SECRET!,
+  ...PRODUCTION_VAPID_ENV,
   PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,

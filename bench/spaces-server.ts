@@ -15,6 +15,7 @@ import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { parseInput } from '#api/lib/validate';
 import { listSpaces } from '#api/modules/spaces/spaces.service';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -76,7 +77,7 @@ function answerFromSource(source: string, url: string): Promise<Answer> {
 }
 
 if (mode === 'express') {
-  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
+  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', ...PRODUCTION_VAPID_ENV, PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
   const { handler } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
   // Served as api/src/server.ts serves it (node:http running the app's handler, public-read fast path first).
   // A port still taken must stop the run, not measure another server.

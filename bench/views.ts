@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureSiteBuild } from '../scripts/build-site';
 import { recreateDatabase } from './bench-database';
+import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4415);
 const BASE = `http://localhost:${PORT}`;
@@ -31,6 +32,7 @@ function startServer(counting: boolean): Promise<ChildProcess> {
       ...process.env,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000',
+      ...PRODUCTION_VAPID_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_SITE_URL: BASE,

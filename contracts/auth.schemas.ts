@@ -86,6 +86,8 @@ export const notificationsRequestSchema = z.object({
   smsNotifications: z.boolean(),
   inquiryAlerts: z.boolean(),
   marketingEmails: z.boolean(),
+  /** Ours (issue 30): notifications on this person's devices say who wrote, not what. Unchanged when left out. */
+  hideMessageText: z.boolean().optional(),
 });
 export type NotificationsRequest = z.infer<typeof notificationsRequestSchema>;
 
@@ -146,6 +148,8 @@ export type CurrentUser = {
   smsNotifications: boolean;
   inquiryAlerts: boolean;
   marketingEmails: boolean;
+  /** Push notifications leave message text out (issue 30): nothing of a message on a locked screen. */
+  hideMessageText: boolean;
   /** growingSystem: the system picked on /spaces, kept across devices (issue 10). */
   preferences: PreferencesRequest & { growingSystem?: string | null };
   createdAt: string;

@@ -4,7 +4,6 @@ export const LISTING_DURATION_DAYS = 30;
 export const COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'NL', 'JP', 'SG'] as const;
 export { PAYMENT_TYPES, SPACE_TYPES, USER_TYPES } from './enums';
 export const FEATURED_MAX = 6;
-export const DISPLAY_RATING = '4.9';
 export const TOAST_DURATION_MS = 5000;
 export const SUPPORT_EMAIL = 'support@farmspace.app';
 export const MIN_PASSWORD_LENGTH = 8;

@@ -16,6 +16,11 @@ export const EMAIL_TYPES = [
   /** Operators' decisions the person must hear about: a hidden listing, a suspension, a review (issue 19). */
   'moderation',
   'lease_agreement',
+  /** The confirmation sent to the old address when a person closes their account (issue 28). */
+  'account_closed',
+  /** Reviews after an agreed lease (issue 28): the invitation at acceptance, and the news that a review is public. */
+  'review_invite',
+  'review_published',
 ] as const;
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const INQUIRY_STATUSES = ['pending', 'responded', 'closed'] as const;

@@ -13,10 +13,11 @@ export const createReportSchema = z
     spaceId: id.optional(),
     userId: id.optional(),
     conversationId: id.optional(),
+    reviewId: id.optional(),
     reason: z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.reportReason }),
     details: z.string().trim().max(REPORT_DETAILS_MAX, { error: MODERATION_MESSAGES.reportDetailsTooLong }).default(''),
   })
-  .refine((v) => [v.spaceId, v.userId, v.conversationId].filter((x) => x !== undefined).length === 1, {
+  .refine((v) => [v.spaceId, v.userId, v.conversationId, v.reviewId].filter((x) => x !== undefined).length === 1, {
     error: MODERATION_MESSAGES.reportOneTarget,
     path: ['spaceId'],
   });
@@ -34,10 +35,12 @@ export const refundSchema = actionReasonSchema.extend({
   /** A refunded listing fee unpublishes its listing unless the operator keeps it published. */
   keepPublished: z.boolean().optional().default(false),
 });
+/** What an operator's action sends: its reason, and for a refund whether the listing stays published. */
+export type AdminActionRequest = z.input<typeof refundSchema>;
 
 export const auditQuerySchema = z.object({
   action: z.string().trim().max(40).optional(),
-  targetType: z.enum(['space', 'user', 'report', 'payment', 'coupon']).optional(),
+  targetType: z.enum(['space', 'user', 'report', 'payment', 'coupon', 'email', 'review']).optional(),
   targetId: id.optional(),
   actorId: id.optional(),
   before: id.optional(),
@@ -62,3 +65,4 @@ export const adminCouponSchema = z
     expiresAt: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((v) => (v.percentOff === undefined) !== (v.amountOffCents === undefined), { error: 'Give exactly one of percentOff or amountOffCents.', path: ['percentOff'] });
+export type AdminCouponRequest = z.input<typeof adminCouponSchema>;

@@ -11,7 +11,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   harassment: 'Harassment',
   other: 'Other',
 };
-export const REPORT_TARGETS = ['space', 'user', 'conversation'] as const;
+export const REPORT_TARGETS = ['space', 'user', 'conversation', 'review'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_DETAILS_MAX = 2000;
@@ -23,7 +23,7 @@ export const MODERATION_MESSAGES = {
     'Thank you. Our team reads every report, usually within two working days. If the listing or person breaks our rules we act on it; we do not share your name with them.',
   reportDuplicate: 'You have already reported this. Our team will look at your report.',
   reportSelf: 'You cannot report yourself or your own listing.',
-  reportOneTarget: 'Say what you are reporting: one listing, one person or one conversation.',
+  reportOneTarget: 'Say what you are reporting: one listing, one person, one conversation or one review.',
   reportReason: 'Choose a reason from the list.',
   reportDetailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX} characters.`,
   reportTargetNotFound: 'We could not find what you are reporting. It may have been removed.',
@@ -43,6 +43,7 @@ export const MODERATION_MESSAGES = {
   alreadyRefunded: 'This payment was already refunded.',
   notRefundable: 'Only a successful payment can be refunded.',
   notAwaitingReview: 'This listing is not waiting for review.',
+  failedItemNotFound: 'There is no such failed item: it may have been retried or dropped already.',
   refundUnavailable: 'The payment provider is not available: nothing was refunded. Try again later.',
   cannotSuspendOperator: 'An operator account cannot be suspended from the console.',
 } as const;
@@ -76,6 +77,8 @@ export type UserHistory = {
   createdAt: string;
   suspendedAt: string | null;
   suspendedReason: string | null;
+  /** Set when the person closed the account (issue 28): its e-mail is a tombstone, its name "Former member". */
+  closedAt: string | null;
   lockedUntil: string | null;
   listings: Array<{ id: number; title: string; status: string }>;
   payments: Array<{ id: number; amount: string; status: string; refundedAt: string | null; paidAt: string | null; spaceTitle: string | null }>;
@@ -86,6 +89,8 @@ export type QueueItem = ReportSummary & {
   subject: UserHistory | null;
   space: { id: number; title: string; status: string; hiddenReason: string | null } | null;
   conversation: Array<{ id: number; senderId: number; content: string; createdAt: string }> | null;
+  /** A reported review (issue 28): what it says, and whether operators hid it already. */
+  review: { id: number; rating: number; text: string; hidden: boolean } | null;
   history: AuditEntry[];
 };
 
@@ -109,3 +114,34 @@ export type Overview = {
   awaitingReview: number;
 };
 
+
+/**
+ * GET /api/admin/jobs: each background job as the answering instance saw it since it started (runs,
+ * failures, the last error), and what waits for it in the database (the same on every instance).
+ * Times are ISO strings; `backlog` and `lagSeconds` are null for jobs that sweep on a timer or when the
+ * database did not answer in time.
+ */
+export type AdminJob = {
+  name: string;
+  intervalMs: number;
+  runs: number;
+  failures: number;
+  running: boolean;
+  lastRunAt: string | null;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  lastError: string | null;
+  backlog: number | null;
+  lagSeconds: number | null;
+  /** Items that exhausted their attempts, the newest FAILED_ITEMS_SHOWN of them; null for a job that keeps none. */
+  failed: { total: number; items: AdminFailedItem[] } | null;
+};
+export type AdminJobsResponse = { instanceStartedAt: string; jobs: AdminJob[] };
+
+/** A job's item that gave up (an e-mail the mail server kept refusing): an operator retries or drops it. */
+export type AdminFailedItem = { id: number; label: string; attempts: number; lastError: string | null; queuedAt: string };
+
+/** The jobs that keep their failed items, by the name the jobs view shows (POST /api/admin/jobs/{job}/items/{id}/retry|drop). */
+export const JOBS_WITH_FAILED_ITEMS = ['email-outbox'] as const;
+export type JobWithFailedItems = (typeof JOBS_WITH_FAILED_ITEMS)[number];
+export const FAILED_ITEMS_SHOWN = 20;

@@ -124,8 +124,8 @@ const currencySchema = z.preprocess(
   z.enum(LISTING_CURRENCIES, { error: `Currency must be one of ${LISTING_CURRENCIES.join(', ')}` }),
 );
 
-/** Fields without defaults: an update only touches what it names. */
-const spaceFields = {
+/** Fields without defaults: an update only touches what it names (also the facts GET /api/demand reads). */
+export const spaceFields = {
   title: text('Space Title', MAX_TITLE),
   description: text('Description', MAX_DESCRIPTION),
   location: text('Full Address', MAX_LOCATION),
@@ -244,6 +244,11 @@ export const spaceSchema = z.object({
   streetAddressWithheld: z.boolean(),
   /** Only when the browse query names a centre: great-circle km from it. */
   distanceKm: z.number().optional(),
+  /**
+   * The owner's published reviews (issue 28, decision 1503; replaces the spec's fixed 4.9): the average to one
+   * decimal and the count, null while the owner has none ("New"). Public answers (browse, one listing) carry it.
+   */
+  ownerRating: z.object({ average: z.number(), count: z.number().int() }).nullable().optional(),
 });
 /** The space as answered: the spec's fields plus the growing facts (contracts/growing.ts). */
 export type Space = z.infer<typeof spaceSchema> & GrowingFacts & { photos: PhotoView[] };

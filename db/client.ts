@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL through a node-postgres pool
 // when a URL is given. Both are handed out as one drizzle type so nothing above this file cares which.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { listenPglite, listenPostgres, type NotifyHandlers, type StopListening } from './notify-listener';
+import { timedPgClient, timedPglite, type QueryObserver, type QueryTiming } from './query-timing';
 import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,8 +35,12 @@ export type DatabaseHandle = {
   migrate(seed?: (db: Database) => Promise<void>): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** This handle's connections now (metrics): PostgreSQL's pool, or PGlite's one connection. */
+  poolStats(): PoolStats;
   /** LISTEN on a channel over its own (reconnecting) connection; stopped at the latest by close(). */
   listen(channel: string, handlers: NotifyHandlers): StopListening;
+  /** Every query's kind and duration to `observer` from now on (metrics); undefined stops it. */
+  observeQueries(observer: QueryObserver | undefined): void;
   close(): Promise<void>;
 };
 
@@ -54,6 +59,9 @@ function listenerSet() {
   };
 }
 
+/** `idle` and `waiting` only where there is a pool (PostgreSQL). */
+export type PoolStats = { total: number; idle?: number; waiting?: number; max: number };
+
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; onPoolError?: (error: Error) => void }
   | { dataDir: string }
@@ -69,7 +77,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 }
 
 function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const timing: QueryTiming = {};
+  const db = drizzlePglite({ client: timedPglite(client, timing), schema }) as unknown as Database;
   const listeners = listenerSet();
   return {
     db,
@@ -83,7 +92,12 @@ function wrapPglite(client: PGlite): DatabaseHandle {
       // Raw: a query on no table, only to see that the database answers.
       await db.execute(sql`select 1`);
     },
+    // One connection inside this process, open for as long as the handle: nothing else is meaningful.
+    poolStats: () => ({ total: client.closed ? 0 : 1, max: 1 }),
     listen: (channel, handlers) => listeners.add(listenPglite(client, channel, handlers)),
+    observeQueries: (observer) => {
+      timing.observer = observer;
+    },
     close: async () => {
       await listeners.stopAll();
       if (!client.closed) await client.close();
@@ -92,7 +106,9 @@ function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string, max: number, onPoolError?: (error: Error) => void): DatabaseHandle {
+  const timing: QueryTiming = {};
   const pool = new pg.Pool({
+    Client: timedPgClient(timing),
     connectionString,
     max,
     connectionTimeoutMillis: 5_000,
@@ -124,7 +140,11 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     listen: (channel, handlers) => listeners.add(listenPostgres(connectionString, channel, handlers)),
+    observeQueries: (observer) => {
+      timing.observer = observer;
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -132,6 +152,37 @@ function openPostgres(connectionString: string, max: number, onPoolError?: (erro
       await pool.end();
     },
   };
+}
+
+/** The committed migrations (drizzle's journal): how many, and the last one's timestamp (drizzle's level). */
+let committed: { count: number; last: number } | undefined;
+function committedMigrations(): { count: number; last: number } {
+  if (committed) return committed;
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return (committed = { count: journal.entries.length, last: Math.max(0, ...journal.entries.map((e) => e.when)) });
+}
+
+export type MigrationLevel = { applied: number; expected: number; current: boolean };
+
+/**
+ * How far the database is migrated against the migrations this code carries: `current` when the last one
+ * applied is at least the last committed one (drizzle's own test). A database never migrated is at 0.
+ */
+export async function migrationLevel(db: Executor): Promise<MigrationLevel> {
+  const { count: expected, last: expectedLast } = committedMigrations();
+  let applied = 0;
+  let last = 0;
+  try {
+    // Raw: drizzle's own bookkeeping table, outside our schema.
+    const [row] = await queryRows<{ n: number; last: string | number | null }>(db, sql`select count(*)::int as n, max(created_at) as last from drizzle.__drizzle_migrations`);
+    applied = Number(row?.n ?? 0);
+    last = Number(row?.last ?? 0);
+  } catch (error) {
+    // 42P01 / 3F000: no such table or schema yet, that is, never migrated.
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== '42P01' && code !== '3F000') throw error;
+  }
+  return { applied, expected, current: last >= expectedLast };
 }
 
 /**

@@ -37,8 +37,8 @@ const specEnums: Record<string, string[]> = {
   user_type: ['landlord', 'farmer', 'both'],
   space_type: ['rooftop', 'basement', 'warehouse', 'greenhouse', 'other'],
   // new_message (message e-mails, issue 8), saved_search_alert (saved-search alerts, issue 10),
-  // moderation (operators' decisions, issue 19) and lease_agreement (accepted lease terms, issue 20) extend the spec's list.
-  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'new_message', 'saved_search_alert', 'moderation', 'lease_agreement'],
+  // moderation (operators' decisions, issue 19), lease_agreement (accepted lease terms, issue 20) and account_closed (issue 28) extend the spec's list.
+  email_type: ['verification', 'password_reset', 'inquiry_received', 'listing_created', 'payment_confirmation', 'new_message', 'saved_search_alert', 'moderation', 'lease_agreement', 'account_closed', 'review_invite', 'review_published'],
   email_status: ['pending', 'sent', 'failed'],
   inquiry_status: ['pending', 'responded', 'closed'],
   payment_status: ['pending', 'succeeded', 'failed', 'canceled'],

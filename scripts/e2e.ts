@@ -10,7 +10,7 @@ import { ensureSiteBuild } from './build-site';
 if (!findChromium()) {
   console.error(
     `No Chromium found (looked at ${CHROMIUM_CANDIDATES.join(', ')}).\n` +
-      'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.',
+      'Install it with `apt-get install -y chromium-headless-shell` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.',
   );
   process.exit(1);
 }

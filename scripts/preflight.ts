@@ -28,7 +28,7 @@ export const SYSTEM_NEEDS: SystemNeed[] = [
   {
     what: 'Chromium',
     why: 'the end-to-end tests drive it, and Playwright cannot download its own browser here',
-    debianPackage: 'chromium',
+    debianPackage: 'chromium-headless-shell',
     present: () => Boolean(findChromium()),
     lookedAt: `${CHROMIUM_CANDIDATES.join(', ')}; or set CHROMIUM_PATH`,
   },

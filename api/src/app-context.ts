@@ -5,10 +5,11 @@ import type { Auth } from './lib/auth';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { PublicCache } from './lib/public-cache';
 import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
-import type { ListingViewCounter, PhotoProcessor, PhotoStorage } from './lib/ports';
+import type { JobsView, ListingViewCounter, OwnerRatings, PhotoProcessor, PhotoStorage } from './lib/ports';
 import type { SessionCache } from './lib/session-cache';
 import type { SessionUser } from './lib/session';
 
@@ -38,4 +39,12 @@ export type AppContext = AppDeps & {
   /** Resizes photos in low-priority child processes, a bounded number at once (docs/decisions/0800). */
   photoProcessor: PhotoProcessor;
   photoUploadFolder: string;
+  /** Set once the background jobs start (server.ts): the operators' jobs view reads them. */
+  jobs?: JobsView;
+  /** The site build's client folder this instance serves, when it serves one (readiness checks it is there). */
+  siteClientDir?: string;
+  /** The owners' review ratings that listing answers carry (the reviews module's, issue 28). */
+  ownerRatings: OwnerRatings;
+  /** This instance's Prometheus metrics (docs/decisions/1400); measures nothing without METRICS_TOKEN. */
+  metrics: Metrics;
 };

@@ -18,13 +18,16 @@ import { AUTH_BASE_PATH, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { safeErrorReason } from './lib/logger';
-import { createPublicCache, PUBLIC_CACHE_DEFAULTS } from './lib/public-cache';
-import { createPublicFastPath } from './lib/public-fast-path';
+import { createMetrics } from './lib/metrics';
+import { PUBLIC_CACHE_DEFAULTS, PublicCache } from './lib/public-cache';
+import { createPublicFastPath, type PublicFastPath } from './lib/public-fast-path';
 import { requestLog } from './lib/request-log';
 import { badEncodingError, rejectMalformedAddress, rejectNulInBody } from './lib/request-input';
 import { attachSessionUser, forgetSessionAfterWrites, prepareSessionLookup, sessionLookupFor, type SessionUser } from './lib/session';
-import { createSessionCache, listenForSessionChanges, SESSION_CACHE_DEFAULTS } from './lib/session-cache';
+import { listenForSessionChanges, SESSION_CACHE_DEFAULTS, SessionCache } from './lib/session-cache';
 import { siteScriptHashes } from './lib/site-script-hashes';
+import { createAccountRouter } from './modules/account/account.routes';
+import { AVATAR_UPLOAD_PATH, createProfilesRouter } from './modules/profiles/profiles.routes';
 import { createAuthRouter } from './modules/auth/auth.routes';
 import { createPageGuard } from './modules/auth/page-guard';
 import { createBlogRouter } from './modules/blog/blog.routes';
@@ -49,7 +52,11 @@ import { createListingStatsRouter } from './modules/listing-stats/listing-stats.
 import { createListingViewCounter } from './modules/listing-stats/listing-views';
 import { createAdminRouter } from './modules/moderation/admin.routes';
 import { createReportsRouter } from './modules/moderation/reports.routes';
+import { createReviewsRouter } from './modules/reviews/reviews.routes';
+import { ownerRatings } from './modules/reviews/reviews.service';
 import { createSavedSpacesRouter } from './modules/saved-spaces/saved-spaces.routes';
+import { createDemandRouter } from './modules/demand/demand.routes';
+import { createPushRouter } from './modules/push/push.routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -68,7 +75,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; handler: RequestHandler; context: AppContext } {
   const auth = createAuth({ db: deps.database.db, config: deps.config, logger: deps.logger });
-  const publicCache = createPublicCache({ ...PUBLIC_CACHE_DEFAULTS, enabled: deps.config.PUBLIC_READ_CACHE, now: () => deps.clock.now().getTime() });
+  const publicCache = new PublicCache({ ...PUBLIC_CACHE_DEFAULTS, enabled: deps.config.PUBLIC_READ_CACHE, now: () => deps.clock.now().getTime() });
   // Stopped with the database handle; until it listens the cache stays off (docs/decisions/0700).
   if (deps.config.PUBLIC_READ_CACHE) listenForSpaceChanges(deps.database, publicCache, deps.logger);
   const listingViews = createListingViewCounter({
@@ -78,7 +85,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     flushMs: deps.config.VIEW_COUNT_FLUSH_MS,
     enabled: deps.config.VIEW_COUNTING,
   });
-  const sessionCache = createSessionCache<SessionUser>({ ...SESSION_CACHE_DEFAULTS, enabled: deps.config.SESSION_CACHE });
+  const sessionCache = new SessionCache<SessionUser>({ ...SESSION_CACHE_DEFAULTS, enabled: deps.config.SESSION_CACHE });
   // Off until it listens for session and user changes, like the public-read cache (docs/decisions/0704).
   if (deps.config.SESSION_CACHE) listenForSessionChanges(deps.database, sessionCache, deps.logger);
   const context: AppContext = {
@@ -91,6 +98,9 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     photoStorage: deps.photoStorage ?? createPhotoStorage(deps.config),
     photoUploadFolder: deps.photoUploadFolder ?? path.join(os.tmpdir(), 'farmspace-uploads'),
     photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency(), ...(deps.config.PHOTO_WORKER_PRIORITY === 'normal' && NORMAL_PRIORITY_PHOTOS) }),
+    metrics: createMetrics({ token: deps.config.METRICS_TOKEN }),
+    ownerRatings,
+    siteClientDir: site?.clientDir,
   };
   const app = express();
 
@@ -156,7 +166,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
       siteUrl: deps.config.PUBLIC_SITE_URL,
       allowedOrigins: deps.config.ALLOWED_ORIGINS,
       acceptOwnOrigin: !deps.config.production,
-      multipartPaths: [PHOTO_UPLOAD_PATH],
+      multipartPaths: [PHOTO_UPLOAD_PATH, AVATAR_UPLOAD_PATH],
     }),
   );
 
@@ -174,6 +184,8 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
   api.use(prepareSessionLookup(auth, sessionLookupFor(context)));
   api.use(createHealthRouter(context));
   api.use(createAuthRouter(context));
+  api.use(createAccountRouter(context));
+  api.use(createProfilesRouter(context));
   api.use(createBlogRouter(context));
   if (devMailAvailable(deps.config.production, deps.mailer)) api.use(createDevMailApiRouter(deps.mailer));
   api.use(createPlacesRouter(context));
@@ -181,9 +193,12 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
   api.use(createPhotosRouter(context));
   api.use(createMessagingRouter(context));
   api.use(createAgreementsRouter(context));
+  api.use(createReviewsRouter(context));
   api.use(createPaymentsRouter(context));
   api.use(createSavedSearchesRouter(context));
   api.use(createSavedSpacesRouter(context));
+  api.use(createDemandRouter(context));
+  api.use(createPushRouter(context));
   api.use(createReportsRouter(context));
   api.use(createListingStatsRouter(context));
   api.use(createAdminRouter(context));
@@ -203,11 +218,24 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
   // fresh in the cache (docs/decisions/0705).
   const fastPath = createPublicFastPath({ cache: publicCache, logger: deps.logger });
   publicCache.onAnonymousAnswer = fastPath.offer;
-  const handler: RequestHandler = (req, res) => {
+  const handler: RequestHandler = context.metrics.instrument((req, res) => {
     if (!fastPath.serve(req, res)) app(req, res);
-  };
+  });
   context.fastPath = fastPath;
+  watchForMetrics(context, fastPath);
   return { app, handler, context };
+}
+
+/** What the metrics read at each scrape besides the requests (docs/decisions/1400). */
+function watchForMetrics(context: AppContext, fastPath: PublicFastPath) {
+  const { metrics, publicCache, sessionCache } = context;
+  if (!metrics.enabled) return;
+  // The fast path answers only fresh hits of the public-read cache: they are its hits too.
+  metrics.watchCache('public_read', () => ({ hits: publicCache.lookups.hits + fastPath.served, misses: publicCache.lookups.misses }));
+  metrics.watchCache('session', () => ({ hits: sessionCache.hits, misses: sessionCache.misses }));
+  metrics.watchDatabase(context.database);
+  metrics.watchPhotoProcessor(context.photoProcessor);
+  metrics.watchDataDir(path.resolve(context.config.DATA_DIR));
 }
 
 function mountSite(app: Express, site: SiteOptions, context: AppContext) {
@@ -262,6 +290,8 @@ function precompressedStatic(clientDir: string) {
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else if (/\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        // The service worker (issue 30): a new one is found on the next visit, not an hour later.
+        else if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
         else res.setHeader('Cache-Control', 'public, max-age=3600');
       },
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { PRODUCTION_VAPID_ENV } from '#tests/fixtures/vapid';
 
 describe('loadConfig', () => {
   it('has working defaults for a local start', () => {
@@ -7,6 +8,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ PORT: 4321, DATA_DIR: './.data', NODE_ENV: 'development', TRUST_PROXY: false, SERVE_SITE: true, PUBLIC_SITE_URL: 'http://localhost:4321' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.BETTER_AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('takes METRICS_TOKEN when long enough, and none when empty', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).METRICS_TOKEN).toBe('a'.repeat(32));
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
   });
 
   it('honours PORT and DATA_DIR, and derives the site URL from the port', () => {
@@ -27,6 +33,14 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ METRICS_TOKEN: 'too-short' }, 'METRICS_TOKEN'],
+    // Web Push (issue 30): the VAPID keys are required in production, like the auth secret, and well formed anywhere.
+    [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40) }, 'VAPID_PUBLIC_KEY'],
+    [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), ...PRODUCTION_VAPID_ENV, VAPID_SUBJECT: '' }, 'VAPID_SUBJECT'],
+    [{ VAPID_PUBLIC_KEY: PRODUCTION_VAPID_ENV.VAPID_PUBLIC_KEY }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: PRODUCTION_VAPID_ENV.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'http://farmspace.example' }, 'VAPID_SUBJECT'],
+    [{ METRICS_TOKEN: `with space ${'x'.repeat(40)}` }, 'METRICS_TOKEN'],
   ])('refuses %o with one line naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -41,7 +55,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts a PostgreSQL URL and a production secret', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/farmspace', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), TRUST_PROXY: 'true' });
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/farmspace', NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), TRUST_PROXY: 'true', ...PRODUCTION_VAPID_ENV });
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/farmspace');
     expect(config.production).toBe(true);
     expect(config.TRUST_PROXY).toBe(true);

@@ -97,6 +97,29 @@ const envSchema = z
     SESSION_CACHE: booleanFromEnv(true),
     /** `test` makes password hashing cheap for the test suites (api/src/lib/password-hashing.ts); refused unless NODE_ENV=test. */
     PASSWORD_HASH_COST: z.enum(['standard', 'test'], { error: 'must be standard or test' }).default('standard'),
+    /**
+     * The bearer token Prometheus sends for GET /metrics (docs/decisions/1400). Unset: /metrics answers 404
+     * and nothing is exported. At least 32 characters (`openssl rand -hex 32`), no spaces.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .refine((v) => v === undefined || (v.length >= 32 && v.length <= 512 && /^[\x21-\x7e]+$/.test(v)), {
+        error: 'must be 32 to 512 printable characters without spaces (e.g. openssl rand -hex 32)',
+      }),
+    /**
+     * Web Push (issue 30): the VAPID key pair (base64url, as web-push's generateVAPIDKeys gives) and the contact
+     * the push services see (mailto: or https:). Required in production; elsewhere a pair is made once and kept
+     * in DATA_DIR/vapid-keys.json (docs/decisions/1700).
+     */
+    VAPID_PUBLIC_KEY: z.string().optional().transform((v) => v || undefined),
+    VAPID_PRIVATE_KEY: z.string().optional().transform((v) => v || undefined),
+    VAPID_SUBJECT: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^mailto:[^\s@]+@[^\s@]+$/.test(v) || isUrlWithProtocol(v, ['https:']), { error: 'must be a mailto: address or an https:// URL' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   })
   .transform((env, ctx) => {
@@ -104,6 +127,14 @@ const envSchema = z
     if (production && (!env.BETTER_AUTH_SECRET || env.BETTER_AUTH_SECRET.length < 32)) {
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'must be set to at least 32 random characters in production' });
     }
+    if (production) {
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set in production (npx web-push generate-vapid-keys makes a pair)' });
+      }
+    }
+    if (env.VAPID_PUBLIC_KEY && !/^[A-Za-z0-9_-]{87}$/.test(env.VAPID_PUBLIC_KEY)) ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'must be a base64url P-256 public key (87 characters)' });
+    if (env.VAPID_PRIVATE_KEY && !/^[A-Za-z0-9_-]{43}$/.test(env.VAPID_PRIVATE_KEY)) ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'must be a base64url P-256 private key (43 characters)' });
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'must be set with its other half' });
     if (env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'may be test only when NODE_ENV=test (real passwords get the standard cost)' });
     }

@@ -84,7 +84,8 @@ export async function startServer(config: Config, options: { siteBuildDir?: stri
   // The gazetteer's index (about a second) is built before the first request, not during it.
   warmGazetteer();
   const { handler, context } = createApp({ config, database, clock: systemClock, mailer, payments, logger }, site);
-  const jobs = startJobs(backgroundJobs(context), logger);
+  const jobs = startJobs(backgroundJobs(context), logger, { metrics: context.metrics, clock: systemClock });
+  context.jobs = jobs;
 
   // Responses under way when the stop begins (and any that arrive on open connections after it) say
   // Connection: close, so each client reads its whole answer and closes, instead of keeping an idle

@@ -9,3 +9,6 @@ export * from './security';
 export * from './saved-searches';
 export * from './moderation';
 export * from './saved-spaces';
+export * from './profiles';
+export * from './reviews';
+export * from './push';

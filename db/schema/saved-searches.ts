@@ -50,6 +50,11 @@ export const savedSearches = pgTable(
     // The matching query: equality keys first (each probed with '' and the listing's value), then the size
     // bounds; only live searches.
     index('saved_searches_match_idx').on(t.cityKey, t.countryKey, t.spaceTypeKey, t.minSize).where(sql`${t.unsubscribedAt} is null`),
+    // The demand of a place (issue 29, decision 1600): live searches with a radius, by their centre, so the box
+    // of the largest radius around a listing is one index range (the longitude checked in the index).
+    index('saved_searches_centre_idx').on(t.nearLat, t.nearLng).where(sql`${t.unsubscribedAt} is null and ${t.radiusKm} is not null`),
+    // …and the others (a city, a country, a map box or anywhere) by their place keys.
+    index('saved_searches_place_keys_idx').on(t.cityKey, t.countryKey).where(sql`${t.unsubscribedAt} is null and ${t.radiusKm} is null`),
   ],
 );
 

@@ -33,11 +33,19 @@ export const users = pgTable(
     smsNotifications: boolean('sms_notifications').notNull().default(false),
     inquiryAlerts: boolean('inquiry_alerts').notNull().default(true),
     marketingEmails: boolean('marketing_emails').notNull().default(false),
+    /** Push notifications say who wrote but not what (issue 30): nothing of a message on a locked screen. */
+    hideMessageText: boolean('hide_message_text').notNull().default(false),
     preferences: jsonb('preferences').$type<UserPreferences>().notNull().default({}),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     /** Set by an operator: the account cannot sign in or message, its listings are hidden (issue 19). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /**
+     * Set when the person closed the account (issue 28): the row stays for what others keep (their
+     * conversations, agreements, receipts), with the e-mail address replaced by a tombstone and the name by
+     * "Former member"; nothing signs in to it again (docs/decisions/1501).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -3,7 +3,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { articleDateProblem } from './lib/article-format';
+import { articleDateProblem } from './lib/content/article-format';
 
 export const ARTICLE_CATEGORIES = ['Market Insights', 'Legal & Contracts', 'Farming Techniques', 'Getting Started'] as const;
 

@@ -2,11 +2,13 @@
 // here so astro.config.mjs can list their hashes in the CSP (docs/decisions/0608) — change one and its hash
 // follows. Keep them tiny: they run before anything else on the page.
 
-/** /spaces: ask for the unfiltered first page (the browse store's page size, 12) only when the address has
- *  no query — a filtered visit asks for its own filters. The answer (and a copy, for the first card's cover
- *  preload) waits in window.__fsFirstPage for the browse store (site/src/lib/first-page.ts), which takes it
- *  once instead of asking again. */
-export const SPACES_FIRST_PAGE_PRELOAD =
-  "if(!location.search){window.__fsFirstPage=fetch('/api/spaces?limit=12',{credentials:'include',headers:{accept:'application/json'}}).then(function(r){return[r,r.clone()]})}";
+// /spaces's early first-page request lived here until the page rendered its first page itself (issue 32).
+/**
+ * The service worker (issue 30, docs/decisions/1702), registered once the page has loaded so it never competes
+ * with the page's own requests. Inline: the content pages' 5 KB JavaScript budget counts script files, and a
+ * file of its own would cost a request on every page.
+ */
+export const REGISTER_SERVICE_WORKER = `if("serviceWorker"in navigator)addEventListener("load",()=>navigator.serviceWorker.register("/sw.js"))`;
 
-export const INLINE_SCRIPTS = [SPACES_FIRST_PAGE_PRELOAD];
+/** @type {string[]} */
+export const INLINE_SCRIPTS = [REGISTER_SERVICE_WORKER];

@@ -1,6 +1,6 @@
 // The shell every page shares: navigation bar, footer, 404 page, and the mobile slide-out panel.
 import { expect, test } from '@playwright/test';
-import { MAIN_LINKS } from '#site/lib/site';
+import { MAIN_LINKS } from '#site/lib/content/site';
 
 test('the home page shows the navigation bar and the footer', async ({ page }) => {
   await page.goto('/');

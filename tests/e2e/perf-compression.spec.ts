@@ -1,6 +1,6 @@
 // The running product's answers on the wire (issue 12): pages and hashed assets come precompressed by
 // Accept-Encoding with Vary, decode to exactly the plain bytes, and revalidate; the browse page asks for
-// its first answer early; a listing page answers an anonymous If-None-Match with an empty 304.
+// its first page of cards in the HTML; a listing page answers an anonymous If-None-Match with an empty 304.
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -23,12 +23,12 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 const decode = (r: Raw) => (r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body);
 
 test('pages and scripts are sent precompressed and decode to the same bytes', async ({ baseURL }) => {
-  const page = await rawGet(baseURL!, '/spaces', { 'accept-encoding': 'identity' });
+  const page = await rawGet(baseURL!, '/login', { 'accept-encoding': 'identity' });
   expect(page.status).toBe(200);
-  const script = String(page.body).match(/component-url="(\/_astro\/SpaceBrowser[^"]+)"/)?.[1];
+  const script = String(page.body).match(/component-url="(\/_astro\/LoginForm[^"]+)"/)?.[1];
   expect(script).toBeTruthy();
-  // `/` is rendered on demand (decision 0010): its compression is the middleware's, covered elsewhere.
-  for (const path of ['/spaces', script!, '/about']) {
+  // `/` and `/spaces` are rendered on demand (decisions 0010, 0707): their compression is the middleware's, covered elsewhere.
+  for (const path of ['/login', script!, '/about']) {
     const plain = await rawGet(baseURL!, path, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
@@ -45,27 +45,36 @@ test('pages and scripts are sent precompressed and decode to the same bytes', as
   }
 });
 
-test('the browse page asks for its first answer early, once, and shows the first picture eagerly with high priority', async ({ page }) => {
-  const html = await (await page.request.get('/spaces')).text();
-  // An unfiltered visit asks for the first answer before the JavaScript loads; a filtered one must not (it
-  // would go unused), so a tiny inline script looks at the address first.
-  expect(html).toContain("fetch('/api/spaces?limit=12'");
-  expect(html).toContain('if(!location.search)');
+test('the browse page comes with its first page of cards, asks the API nothing at load, and shows the first picture eagerly with high priority', async ({ page }) => {
+  const answer = await page.request.get('/spaces');
+  const html = await answer.text();
+  const first = JSON.parse((await (await page.request.get('/api/spaces?limit=12')).text()) as string) as { id: number }[];
+  // The cards are in the HTML (rendered on demand, decision 0707), in the API's order.
+  const served = [...html.matchAll(/data-space-card="(\d+)"/g)].map((m) => Number(m[1]));
+  expect(served).toEqual(first.map((s) => s.id));
   const asked: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/spaces') asked.push(new URL(r.url()).search);
   });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/spaces');
-  const first = page.locator('[data-space-card] img').first();
-  await expect(first).toBeVisible();
-  // The browse store took the early answer instead of asking again.
-  expect(asked).toEqual(['?limit=12']);
-  await expect(first).toHaveAttribute('loading', 'eager');
-  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  const picture = page.locator('[data-space-card] img').first();
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('loading', 'eager');
+  await expect(picture).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('[data-space-card] img').nth(1)).toHaveAttribute('loading', 'lazy');
-  // The page starts the first picture's download from the preloaded answer, before the island renders it.
-  const src = await first.getAttribute('src');
-  await expect(page.locator(`head link[rel="preload"][as="image"][href="${src}"]`)).toHaveCount(1);
+  // The island took the page over without asking for it again or redrawing it differently (no hydration error).
+  await expect(page.locator('astro-island:has([data-testid="space-grid"])')).not.toHaveAttribute('ssr');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+  // A filtered address comes with its own first page.
+  const filtered = await (await page.request.get('/spaces?spaceType=rooftop')).text();
+  const rooftops = JSON.parse(await (await page.request.get('/api/spaces?spaceType=rooftop&limit=12')).text()) as { id: number }[];
+  expect([...filtered.matchAll(/data-space-card="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(rooftops.map((s) => s.id));
 });
 
 test('a listing page carries a strong ETag for anonymous visitors and answers If-None-Match with an empty 304', async ({ baseURL }) => {

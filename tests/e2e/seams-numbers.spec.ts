@@ -87,3 +87,45 @@ for (const viewport of [
     await farmer.context.close();
   });
 }
+
+// Issue 29: the listing's numbers count the farmers' saved searches it matches now beside those the alerts
+// recorded when it was published. Five searches wait before publishing; a sixth is saved after.
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+]) {
+  test(`saved searches (${viewport.name}): the numbers show the matches now beside those when published`, async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const octet = viewport.name === 'phone' ? 95 : 97;
+    const owner = await person(browser, baseURL!, 'Nell', octet, viewport);
+    const farmer = await person(browser, baseURL!, 'Nico', octet + 1, viewport);
+    const city = `Numberton ${randomBytes(3).toString('hex')}`;
+    const save = async (i: number) => {
+      const res = await farmer.context.request.post('/api/saved-searches', { headers: { origin: baseURL! }, data: { name: `Roof ${i}`, query: `city=${encodeURIComponent(city)}&spaceType=rooftop&maxPrice=1000` } });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+    for (let i = 0; i < 5; i++) await save(i);
+    const created = await owner.context.request.post('/api/spaces', {
+      headers: { origin: baseURL! },
+      data: { title: `Wanted rooftop ${city}`, description: 'A flat roof with a parapet.', location: '3 Quay Street', city, country: 'US', size: 1200, pricePerMonth: '800', spaceType: 'rooftop', amenities: [], images: [] },
+    });
+    expect(created.status()).toBe(201);
+    const spaceId = ((await created.json()) as { id: number }).id;
+    await publishByTestCard(owner.context.request, baseURL!, spaceId);
+    await save(5);
+
+    await owner.page.goto('/dashboard?tab=listings');
+    const numbers = owner.page.locator(`[data-listing-numbers="${spaceId}"]`);
+    await numbers.locator('summary').click();
+    const searches = numbers.locator('[data-listing-searches]');
+    await expect(searches).toHaveText('Farmers’ saved searches it matches: 6 now · 5 when published');
+    await searches.scrollIntoViewIfNeeded();
+    await owner.page.screenshot({ path: `${SHOTS}/numbers-searches-${viewport.name}.png` });
+    await owner.page.screenshot({ path: `/work/notes/shots/demand/numbers-searches-${viewport.name}.png` });
+
+    expect((await owner.context.request.delete(`/api/spaces/${spaceId}`, { headers: { origin: baseURL! } })).status()).toBe(204);
+    await owner.context.close();
+    await farmer.context.close();
+  });
+}

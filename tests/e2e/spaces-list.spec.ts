@@ -90,8 +90,11 @@ test('signed-out visitors are sent to sign in, and back to the form afterwards',
 });
 
 test('a failed fetch shows "Failed to fetch spaces"', async ({ page }) => {
-  await page.route('**/api/spaces?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error","code":"internal"}' }));
+  // The first page comes with the HTML (decision 0707): the island's own next question is the one that fails.
   await page.goto('/spaces');
+  await expect(page.locator('astro-island:has([data-testid="space-grid"])')).not.toHaveAttribute('ssr');
+  await page.route('**/api/spaces?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error","code":"internal"}' }));
+  await page.getByLabel('Sort by').selectOption('price_asc');
   await expect(page.locator('#toast-live')).toContainText('Failed to fetch spaces');
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
 });

@@ -19,7 +19,8 @@ export const SUITE_OPERATOR_EMAIL = 'operator@reliability.test';
 
 export async function startSuiteApp(env: Record<string, string> = {}): Promise<TestApp> {
   // The offline test-mode payment provider: payment routes answer as in `npm start` without Stripe keys.
-  return startTestApp({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'debug', OPERATOR_EMAILS: SUITE_OPERATOR_EMAIL, ...env }, payments: createTestModeProvider() });
+  // SERVE_SITE=false: the suite app serves no site build, so it is ready (/api/ready) as an API-only instance.
+  return startTestApp({ env: { TRUST_PROXY: 'true', SERVE_SITE: 'false', LOG_LEVEL: 'debug', OPERATOR_EMAILS: SUITE_OPERATOR_EMAIL, ...env }, payments: createTestModeProvider() });
 }
 
 /** One operator per suite app (its address is unique), signed in once and shared by every scenario. */

@@ -9,6 +9,8 @@ import {
   emailVerificationTokens,
   failedLogins,
   passwordResetTokens,
+  pushOutbox,
+  pushSubscriptions,
   rateLimits,
   securityEvents,
   sessions,
@@ -71,6 +73,13 @@ describe('housekeeping job', () => {
         email('pending', at(-200 * DAY), null),
       ])
       .returning({ id: emailNotifications.id });
+    // Pushes (issue 30): a week after they were queued once sent or given up; pending ones wait.
+    const [device] = await t.db.insert(pushSubscriptions).values({ userId: u.id, endpoint: `https://push.example/hk-${now}`, p256dh: 'k'.repeat(87), auth: 'a'.repeat(22) }).returning({ id: pushSubscriptions.id });
+    const push = (status: string, createdAt: Date) => ({ subscriptionId: device!.id, kind: 'message', payload: { title: 't', body: 'b', url: '/', tag: 't' }, status, createdAt });
+    const pushes = await t.db
+      .insert(pushOutbox)
+      .values([push('sent', at(-8 * DAY)), push('failed', at(-8 * DAY)), push('sent', at(-1 * DAY)), push('pending', at(-30 * DAY))])
+      .returning({ id: pushOutbox.id });
     await t.db.insert(securityEvents).values([
       { userId: u.id, eventType: 'login', createdAt: at(-366 * DAY) },
       { userId: u.id, eventType: 'login', createdAt: at(-300 * DAY) },
@@ -88,6 +97,8 @@ describe('housekeeping job', () => {
     expect((await t.db.select().from(failedLogins)).map((r) => r.userId)).toEqual([other.id]);
     const left = await t.db.select().from(emailNotifications).where(inArray(emailNotifications.id, mails.map((m) => m.id)));
     expect(left.map((m) => `${m.status}`).sort()).toEqual(['failed', 'pending', 'sent']);
+    const pushesLeft = await t.db.select().from(pushOutbox).where(inArray(pushOutbox.id, pushes.map((p) => p.id)));
+    expect(pushesLeft.map((p) => p.status).sort()).toEqual(['pending', 'sent']);
     const events = await t.db.select().from(securityEvents).where(eq(securityEvents.userId, u.id));
     expect(events.every((e) => e.createdAt.getTime() > now - 365 * DAY)).toBe(true);
     expect(result.deleted.security_events).toBeGreaterThanOrEqual(1);

@@ -8,6 +8,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBin } from '#tests/setup/system-programs';
+import { PRODUCTION_VAPID_ENV } from '../fixtures/vapid';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -122,7 +123,7 @@ export async function startProduct(env: Record<string, string>, port?: number): 
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: baseUrl, SERVE_SITE: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', TRUST_PROXY: 'true', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_SITE_URL: baseUrl, SERVE_SITE: 'false', LOG_LEVEL: 'info', NODE_ENV: 'test', PASSWORD_HASH_COST: 'test', TRUST_PROXY: 'true', ...(env.NODE_ENV === 'production' && PRODUCTION_VAPID_ENV), ...env },
   });
   started.add(child);
   // When the test fails (a timeout included), what this process printed goes into the test's output, so

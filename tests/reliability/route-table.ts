@@ -14,7 +14,7 @@
 //            CSRF-exempt: must refuse a bad signature with 400 and write nothing — routes.test.ts)
 //   query    a query string for the call (e.g. the mail link's token)
 import { GROWING_SYSTEM_IDS } from '#contracts/growing';
-import { conversations, leaseProposals, messages } from '#db/schema/index';
+import { conversations, emailNotifications, leaseProposals, messages, pushSubscriptions, reviews } from '#db/schema/index';
 import { insertBlogPost } from '../fixtures/blog-posts';
 import { photoForm } from '../fixtures/photos';
 import { validSpaceBody, type SpaceInsert } from '../fixtures/spaces';
@@ -82,10 +82,13 @@ export type RouteEntry = {
 };
 
 const strongPassword = 'Fresh-Reliability-Pass-77';
+/** A browser's subscription keys (RFC 8291's example): the routes store them, nothing is sent. */
+const PUSH_KEYS = { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' };
 
 export const ROUTES: RouteEntry[] = [
   // ---- health, links ---------------------------------------------------------------------------
   { method: 'GET', path: '/api/health', writes: false, access: 'public' },
+  { method: 'GET', path: '/api/ready', writes: false, access: 'public' },
   { method: 'GET', path: '/api/login', writes: false, access: 'public', ok: 302 },
   { method: 'GET', path: '/api/logout', writes: false, access: 'public', ok: 302, fresh: true },
 
@@ -116,6 +119,19 @@ export const ROUTES: RouteEntry[] = [
     method: 'POST', path: '/api/auth/change-password', writes: true, access: 'signed-in', fresh: true, secret: ['currentPassword', 'newPassword', 'confirmPassword'],
     body: (s) => ({ currentPassword: s.owner.password, newPassword: strongPassword, confirmPassword: strongPassword }),
   },
+  // A person's own data (issue 28): the export, and closing the account (which ends every session: fresh users).
+  { method: 'GET', path: '/api/account/export', writes: false, access: 'signed-in' },
+  { method: 'DELETE', path: '/api/account', writes: true, access: 'signed-in', fresh: true, secret: ['password'], body: (s) => ({ password: s.owner.password }) },
+  // Public profiles (issue 28): anyone reads one; the person reads and edits their own.
+  // Fresh people: the shared owner's preferences are changed by other entries (Public Profile off → 404).
+  { method: 'GET', path: '/api/users/:id/profile', writes: false, access: 'public', fresh: true, params: (s) => ({ id: String(s.owner.id) }) },
+  { method: 'GET', path: '/api/profile', writes: false, access: 'signed-in' },
+  {
+    method: 'PUT', path: '/api/profile', writes: true, access: 'signed-in',
+    body: () => ({ about: 'I grow greens on a rooftop.', crops: 'Basil, lettuce', growingSystems: [GROWING_SYSTEM_IDS[0]], experienceYears: 3, website: 'https://example.com/farm' }),
+  },
+  { method: 'POST', path: '/api/profile/avatar', writes: true, access: 'signed-in', body: () => photoForm() },
+  { method: 'DELETE', path: '/api/profile/avatar', writes: true, access: 'signed-in', ok: 204 },
   { method: 'POST', path: '/api/auth/forgot-password', writes: true, access: 'public', body: (s) => ({ email: s.owner.email }) },
   // A token nobody was sent: 400 for everyone (the route's own test covers the valid token).
   {
@@ -198,6 +214,14 @@ export const ROUTES: RouteEntry[] = [
   { method: 'POST', path: '/api/proposals/:id/withdraw', writes: true, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'owner')) }), body: () => ({}) },
   { method: 'GET', path: '/api/proposals/:id/agreement.pdf', writes: false, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }) },
   { method: 'GET', path: '/api/proposals/:id/agreement.txt', writes: false, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }) },
+  // Reviews after an agreed lease (issue 28): the parties of accepted terms; a published review of the owner.
+  { method: 'GET', path: '/api/proposals/:id/reviews', writes: false, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }) },
+  {
+    method: 'POST', path: '/api/proposals/:id/reviews', writes: true, access: 'owner', params: async (s) => ({ id: String(await proposal(s, 'third', 'accepted')) }),
+    body: () => ({ rating: 5, text: 'Clear terms and a space exactly as listed.' }),
+  },
+  { method: 'POST', path: '/api/reviews/:id/reply', writes: true, access: 'owner', params: async (s) => ({ id: String(await reviewOfOwner(s)) }), body: () => ({ text: 'Thank you, it was a pleasure.' }) },
+  { method: 'GET', path: '/api/users/:id/reviews', writes: false, access: 'public', params: async (s) => ({ id: String(s.owner.id) }) },
   { method: 'GET', path: '/api/inquiries/farmer', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/inquiries/owner', writes: false, access: 'signed-in' },
 
@@ -231,12 +255,33 @@ export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/saved-searches/unsubscribe', writes: false, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
   { method: 'POST', path: '/api/saved-searches/unsubscribe', writes: true, access: 'public', caller: 'mail-link', query: async (s) => `token=${(await s.savedSearch(s.owner)).token}` },
   { method: 'PUT', path: '/api/growing-system', writes: true, access: 'signed-in', body: () => ({ system: GROWING_SYSTEM_IDS[0] }) },
+  // ---- demand before you list (issue 29): public, rate-limited per address, aggregates only --------
+  { method: 'GET', path: '/api/demand', writes: false, access: 'public', query: async () => 'city=Portland&spaceType=rooftop&size=1000&pricePerMonth=1500&water=tap' },
+  { method: 'GET', path: '/api/demand/widen-search', writes: false, access: 'public', query: async () => 'spaceType=rooftop&maxPrice=1500&radiusKm=10&near=5746545' },
+  { method: 'GET', path: '/api/demand/cities', writes: false, access: 'public' },
 
   // ---- reports, listing numbers, the operators' console (issue 19) -------------------------------
   { method: 'POST', path: '/api/reports', writes: true, access: 'signed-in', ok: 201, body: async (s) => ({ spaceId: await s.publishedSpace(s.third), reason: 'scam', details: 'Asked for a deposit by wire.' }) },
   { method: 'GET', path: '/api/saved-spaces', writes: false, access: 'signed-in' },
   { method: 'PUT', path: '/api/spaces/:id/saved', writes: true, access: 'signed-in', fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
   { method: 'DELETE', path: '/api/spaces/:id/saved', writes: true, access: 'signed-in', fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
+  // ---- web push (issue 30) --------------------------------------------------------------------
+  { method: 'GET', path: '/api/push/key', writes: false, access: 'public' },
+  { method: 'GET', path: '/api/push/subscriptions', writes: false, access: 'signed-in' },
+  {
+    method: 'POST', path: '/api/push/subscriptions', writes: true, access: 'signed-in', ok: 201,
+    body: () => ({ endpoint: `https://push.example/send/${crypto.randomUUID()}`, keys: PUSH_KEYS, label: 'Chrome on Android' }),
+  },
+  { method: 'DELETE', path: '/api/push/subscriptions', writes: true, access: 'signed-in', body: () => ({ endpoint: 'https://push.example/send/gone' }) },
+  {
+    method: 'DELETE', path: '/api/push/subscriptions/:id', writes: true, access: 'owner', fuzz: 'none',
+    params: async (s) => {
+      const [row] = await s.t.db.insert(pushSubscriptions).values({ userId: s.owner.id, endpoint: `https://push.example/send/${crypto.randomUUID()}`, ...PUSH_KEYS }).returning({ id: pushSubscriptions.id });
+      return { id: String(row!.id) };
+    },
+  },
+  { method: 'PUT', path: '/api/push/presence', writes: true, access: 'signed-in', body: () => ({ conversationId: 1 }) },
+  { method: 'DELETE', path: '/api/push/presence', writes: true, access: 'signed-in', body: () => ({ conversationId: 1 }) },
   { method: 'POST', path: '/api/spaces/:id/card-open', writes: true, access: 'public', ok: 204, fuzz: 'none', params: async (s) => ({ id: String(await s.publishedSpace(s.third)) }) },
   { method: 'GET', path: '/api/spaces/:id/stats', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.publishedSpace(s.owner)) }) },
   { method: 'GET', path: '/api/admin/overview', writes: false, access: 'operator', query: async () => 'days=90' },
@@ -258,12 +303,27 @@ export const ROUTES: RouteEntry[] = [
   { method: 'POST', path: '/api/admin/users/:id/suspend', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser()).id) }), body: () => ({ reason: 'Scam.' }) },
   { method: 'POST', path: '/api/admin/users/:id/reinstate', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser({ suspended: true })).id) }), body: () => ({ reason: 'Appeal.' }) },
   { method: 'POST', path: '/api/admin/users/:id/unlock', writes: true, access: 'operator', params: async (s) => ({ id: String((await s.newUser({ locked: true })).id) }), body: () => ({ reason: 'Called us.' }) },
+  { method: 'POST', path: '/api/admin/reviews/:id/hide', writes: true, access: 'operator', params: async (s) => ({ id: String(await reviewOfOwner(s)) }), body: () => ({ reason: 'Insults without facts.' }) },
+  { method: 'POST', path: '/api/admin/reviews/:id/unhide', writes: true, access: 'operator', params: async (s) => ({ id: String(await reviewOfOwner(s, true)) }), body: () => ({ reason: 'Appeal upheld.' }) },
   { method: 'POST', path: '/api/admin/reports/:id/dismiss', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.report(s.stranger)) }), body: () => ({ reason: 'Not a problem.' }) },
   { method: 'POST', path: '/api/admin/payments/:id/refund', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.payment(s.owner)) }), body: () => ({ reason: 'Charged twice.' }) },
   { method: 'GET', path: '/api/admin/coupons', writes: false, access: 'operator' },
+  { method: 'GET', path: '/api/admin/jobs', writes: false, access: 'operator' },
   { method: 'POST', path: '/api/admin/coupons', writes: true, access: 'operator', ok: 201, body: () => ({ code: `SUITE${Math.random().toString(36).slice(2, 10)}`, percentOff: 10 }) },
   { method: 'POST', path: '/api/admin/coupons/:id/disable', writes: true, access: 'operator', params: async (s) => ({ id: String(await s.coupon()) }), body: () => ({ reason: 'Over.' }) },
+  { method: 'POST', path: '/api/admin/jobs/:job/items/:id/retry', writes: true, access: 'operator', params: async (s) => ({ job: 'email-outbox', id: String(await failedEmail(s)) }), body: () => ({ reason: 'The mail server is back.' }) },
+  { method: 'POST', path: '/api/admin/jobs/:job/items/:id/drop', writes: true, access: 'operator', params: async (s) => ({ job: 'email-outbox', id: String(await failedEmail(s)) }), body: () => ({ reason: 'The address no longer exists.' }) },
 ];
+
+/** An outbox e-mail that gave up (a failed item of the email-outbox job); its id. */
+async function failedEmail(s: Scenario): Promise<number> {
+  const now = s.t.clock.now();
+  const [row] = await s.t.db
+    .insert(emailNotifications)
+    .values({ userId: null, type: 'verification', recipient: 'gone@example.com', subject: 'Verify', textBody: 't', htmlBody: '<p>t</p>', status: 'failed', attempts: 5, lastError: '550 no such user', nextAttemptAt: now, createdAt: now })
+    .returning({ id: emailNotifications.id });
+  return row!.id;
+}
 
 /**
  * A conversation the third user (as farmer) opened about a published listing of the owner. The owner is
@@ -290,6 +350,17 @@ async function proposal(s: Scenario, by: 'owner' | 'third', status: 'open' | 'ac
       ...(status === 'accepted' ? { respondedBy: s.owner.id, respondedAt: now } : {}),
     })
     .returning({ id: leaseProposals.id });
+  return row!.id;
+}
+
+/** A published review of the owner by the third user, on fresh accepted terms (hidden by operators if asked); its id. */
+async function reviewOfOwner(s: Scenario, hidden = false): Promise<number> {
+  const proposalId = await proposal(s, 'third', 'accepted');
+  const now = s.t.clock.now();
+  const [row] = await s.t.db
+    .insert(reviews)
+    .values({ proposalId, authorId: s.third.id, subjectId: s.owner.id, rating: 4, text: 'Good owner, clear about the terms.', createdAt: now, publishesAt: now, ...(hidden ? { hiddenAt: now, hiddenReason: 'Hidden for the suite' } : {}) })
+    .returning({ id: reviews.id });
   return row!.id;
 }
 

@@ -110,6 +110,10 @@ describe('production topology behind nginx', () => {
     expect(page.headers.get('content-encoding'), 'the build’s .gz served as it is').toBe('gzip');
     expect((await fetch(`${b.baseUrl}/about`)).status, 'instances serve no site files').toBe(404);
     expect((await fetch(`${site}/api/health`)).status).toBe(200);
+    // Ready as API-only instances (decision 1401), and nginx keeps each instance's /metrics to itself (1400).
+    for (const instance of [a, b]) expect((await fetch(`${instance.baseUrl}/api/ready`)).status).toBe(200);
+    expect((await fetch(`${site}/api/ready`)).status).toBe(200);
+    expect((await fetch(`${site}/metrics`)).status).toBe(404);
 
     // People: farmers with conversations (registered on A), an owner of a live listing (registered on B).
     const messaging = await messageSend.prepare(a.baseUrl, database.url);

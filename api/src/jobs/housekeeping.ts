@@ -19,6 +19,8 @@ export const RETENTION = {
   /** Outbox rows: sent ones 30 days after sending, failed ones 90 days after they were queued. */
   sentEmailsMs: 30 * DAY,
   failedEmailsMs: 90 * DAY,
+  /** Push outbox rows (issue 30): a week after they were queued, sent or not (a push is stale long before). */
+  pushesMs: 7 * DAY,
   /** Security events (sign-ins, lockouts, password changes): one year, then deleted. */
   securityEventsMs: 365 * DAY,
 } as const;
@@ -47,6 +49,7 @@ export async function runHousekeeping(deps: { db: Database; clock: Clock }): Pro
     ],
     ['email_notifications', sql`select id from email_notifications where status = 'sent' and sent_at < ${before(RETENTION.sentEmailsMs)}`],
     ['email_notifications', sql`select id from email_notifications where status = 'failed' and created_at < ${before(RETENTION.failedEmailsMs)}`],
+    ['push_outbox', sql`select id from push_outbox where status <> 'pending' and created_at < ${before(RETENTION.pushesMs)}`],
     ['security_events', sql`select id from security_events where created_at < ${before(RETENTION.securityEventsMs)}`],
   ];
   const deleted: Record<string, number> = {};

@@ -9,9 +9,13 @@ import { auditLog } from '#db/schema/index';
 /** An operator of the console (issue 19): a verified account named in OPERATOR_EMAILS. */
 export type Operator = { id: number; email: string };
 
-/** An operator; 'system' for automatic actions (expiry, webhooks); 'command-line' for `npm run coupon`. */
-export type AuditActor = Operator | 'system' | 'command-line';
-export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon';
+/**
+ * An operator; 'system' for automatic actions (expiry, webhooks); 'command-line' for `npm run coupon`;
+ * 'account-holder' for what a person does to their own account that the log must keep (closing it).
+ */
+export type AuditActor = Operator | 'system' | 'command-line' | 'account-holder';
+/** `email`: an outbox e-mail an operator retried or dropped from the jobs view. */
+export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review';
 
 export async function recordAudit(
   tx: Executor,

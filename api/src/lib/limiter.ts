@@ -9,6 +9,10 @@ export function createLimiter(limit: number) {
     get pending() {
       return waiting.length;
     },
+    /** Tasks running now. */
+    get running() {
+      return running;
+    },
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
       else running++;

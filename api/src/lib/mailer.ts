@@ -34,6 +34,9 @@ export function createDevMailbox(): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(email) {
+      // A domain under .invalid never exists (RFC 2606): refused for good, as a real server answers an
+      // unknown domain (550), so a failed e-mail can be made on purpose (the jobs view's end-to-end test).
+      if (/\.invalid$/i.test(email.to.trim())) throw Object.assign(new Error(`550 5.1.2 <${email.to}>: no such domain (.invalid never exists)`), { responseCode: 550 });
       received.unshift({ ...email, createdAt: new Date().toISOString() });
       received.length = Math.min(received.length, DEV_MAILBOX_LIMIT);
     },

@@ -2,6 +2,9 @@
 // app-context.ts imports no feature module. The features implement them (photos: photo-storage.ts and
 // photo-processor.ts; listing-stats: listing-views.ts), and tests may pass their own.
 import type { Readable } from 'node:stream';
+import type { AdminJobsResponse } from '#contracts/moderation';
+import type { OwnerRating } from '#contracts/owner-rating';
+import type { Executor } from '#db/client';
 
 /** A stored photo file, streamed. */
 export type StoredFile = { body: Readable; size: number };
@@ -16,6 +19,8 @@ export interface PhotoStorage {
   exists(name: string): Promise<boolean>;
   /** Missing files are not an error. */
   deleteMany(names: string[]): Promise<void>;
+  /** Every stored file's name, never a half-written one: what a backup copies (docs/decisions/1403). */
+  list(): AsyncIterable<string>;
 }
 
 export type ProcessedFile = { name: string; bytes: Buffer; contentType: string };
@@ -27,11 +32,21 @@ export type PhotoProcessor = {
   process(filePath: string, key: string): Promise<ProcessedPhoto>;
   /** Uploads waiting for a worker. */
   readonly pending: number;
+  /** Photos being resized now. */
+  readonly busy: number;
+  /** At most this many resized at once. */
+  readonly concurrency: number;
   /** How the workers run: under SCHED_IDLE, or niced (where chrt is missing or refused). */
   readonly scheduling: WorkerScheduling;
   /** Process ids of the running workers (for the benchmark's memory figure). */
   readonly pids: number[];
   close(): Promise<void>;
+};
+
+/** The background jobs this instance runs (api/src/jobs/job-runner.ts), for the operators' jobs view. */
+export type JobsView = {
+  /** Each job's runs and failures on this instance and its backlog in the database, in the contract's shape. */
+  overview(): Promise<AdminJobsResponse>;
 };
 
 export type ViewKind = 'page' | 'card';
@@ -45,3 +60,9 @@ export type ListingViewCounter = {
   stop(): Promise<void>;
   readonly enabled: boolean;
 };
+
+/**
+ * Each owner's published reviews as an average and a count, for a whole page of listings in one read (the
+ * reviews module implements it, issue 28; decision 1503). Owners without a published review are absent.
+ */
+export type OwnerRatings = (input: { db: Executor; ownerIds: number[]; now: Date }) => Promise<Map<number, OwnerRating>>;

@@ -1,11 +1,11 @@
 // The cache's own rules, with a hand-moved clock: fresh, stale-while-refreshing, expired, and a change
 // (clear) that lands while a load is running never lets that load's answer into the cache.
 import { describe, expect, it } from 'vitest';
-import { createPublicCache, jsonAnswer, normalizedKey } from './public-cache';
+import { PublicCache, jsonAnswer, normalizedKey } from './public-cache';
 
 function setup() {
   let time = 1_000_000;
-  const cache = createPublicCache({ enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 1024 * 1024, now: () => time });
+  const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 1024 * 1024, now: () => time });
   cache.setListening(true);
   let version = 0;
   const load = async () => jsonAnswer({ version: ++version });
@@ -40,7 +40,7 @@ describe('public cache', () => {
   });
 
   it('is off (every request loads) until it listens for changes', async () => {
-    const cache = createPublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
+    const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
     await cache.get('k', async () => jsonAnswer(1));
     await cache.get('k', async () => jsonAnswer(1));
     expect(cache.loads).toBe(2);

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { SESSION_COOKIE_PREFIX } from './auth';
+import { ListenedCache } from './listened-cache';
 
 /** A rendered answer: JSON body bytes and the headers that go with it; encodings made on first ask. */
 export type PublicAnswer = {
@@ -43,36 +44,100 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** Below this a compressed body saves too little to pay for the encoding (same as the middleware). */
 const COMPRESS_THRESHOLD = 1024;
 
-export type PublicCache = ReturnType<typeof createPublicCache>;
+export class PublicCache extends ListenedCache<PublicAnswer> {
+  readonly #options: PublicCacheOptions;
+  readonly #now: () => number;
+  readonly #inflight = new Map<string, Promise<PublicAnswer>>();
+  readonly #clearListeners: (() => void)[] = [];
+  #loads = 0;
+  // Lookups while the cache is on, for the metrics (docs/decisions/1400); the fast path counts its own.
+  readonly #lookups = { hits: 0, misses: 0 };
+  /**
+   * Told of every anonymous answer about to be sent (createApp sets it: the fast path, docs/decisions/0705).
+   */
+  onAnonymousAnswer: ((req: IncomingMessage, res: ServerResponse, key: string, answer: PublicAnswer, body: Buffer) => void) | undefined;
 
-export function createPublicCache(options: PublicCacheOptions) {
-  const now = options.now ?? Date.now;
-  const entries = new LRUCache<string, PublicAnswer>({
-    maxSize: options.maxBytes,
-    sizeCalculation: (a) => a.body.length * 2 + 256,
-    ttl: options.ttlMs + options.staleMs,
-    ttlAutopurge: false,
-  });
-  const inflight = new Map<string, Promise<PublicAnswer>>();
-  // Bumped by clear(): a load that started before a change must not fill the cache after it.
-  let generation = 0;
-  // False until LISTEN is in place, and while it is lost: no invalidation can reach us then.
-  let listening = false;
-  let loads = 0;
-  const clearListeners: (() => void)[] = [];
+  constructor(options: PublicCacheOptions) {
+    super(
+      options.enabled,
+      new LRUCache<string, PublicAnswer>({
+        maxSize: options.maxBytes,
+        sizeCalculation: (a) => a.body.length * 2 + 256,
+        ttl: options.ttlMs + options.staleMs,
+        ttlAutopurge: false,
+      }),
+    );
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
 
-  /** The stored answer of `key` if it is this very one (not replaced, not invalidated) and the cache is on. */
-  function stored(key: string, answer: PublicAnswer): boolean {
-    return options.enabled && listening && entries.get(key) === answer;
+  /** Hits (fresh or stale) and misses (a load ran or was joined) since start, while on (metrics). */
+  get lookups(): { readonly hits: number; readonly misses: number } {
+    return this.#lookups;
+  }
+
+  /** How many loads ran (tests: coalescing). */
+  get loads() {
+    return this.#loads;
+  }
+
+  override clear() {
+    super.clear();
+    this.#inflight.clear();
+    for (const listener of this.#clearListeners) listener();
+  }
+
+  /** Called on every clear (the fast path forgets what it remembered). */
+  onClear(listener: () => void) {
+    this.#clearListeners.push(listener);
+  }
+
+  /** True while `answer` is the one stored for `key` (not replaced, not invalidated) and the cache is on. */
+  holds(key: string, answer: PublicAnswer): boolean {
+    return this.enabled && this.entries.get(key) === answer;
+  }
+
+  /** True while `answer` is the one stored for `key` and still fresh (a stale one needs the full path's refresh). */
+  holdsFresh(key: string, answer: PublicAnswer): boolean {
+    if (!this.holds(key, answer)) return false;
+    const age = this.#now() - (answer.storedAt ?? 0);
+    return age >= 0 && age <= this.#options.ttlMs;
+  }
+
+  /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
+  async get(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
+    if (!this.enabled) {
+      this.#loads++;
+      return load();
+    }
+    const { ttlMs, staleMs } = this.#options;
+    const hit = this.entries.get(key);
+    if (hit) {
+      const age = this.#now() - (hit.storedAt ?? 0);
+      if (age >= 0 && age <= ttlMs) {
+        this.#lookups.hits++;
+        return hit;
+      }
+      if (age > ttlMs && age <= ttlMs + staleMs) {
+        // Stale but usable: answer now, refresh once in the background (a failed refresh keeps it).
+        if (!this.#inflight.has(key)) this.#startLoad(key, load).catch(() => undefined);
+        this.#lookups.hits++;
+        return hit;
+      }
+      this.entries.delete(key);
+    }
+    this.#lookups.misses++;
+    return this.#inflight.get(key) ?? this.#startLoad(key, load);
   }
 
   /** One load for `key`, shared by everyone who asks while it runs; stored only if nothing changed meanwhile. */
-  function startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
-    const started = generation;
-    loads++;
+  #startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
+    const started = this.generation;
+    const inflight = this.#inflight;
+    this.#loads++;
     const promise: Promise<PublicAnswer> = load().then(
       (answer) => {
-        if (generation === started && inflight.get(key) === promise) entries.set(key, { ...answer, storedAt: now() });
+        if (this.generation === started && inflight.get(key) === promise) this.entries.set(key, { ...answer, storedAt: this.#now() });
         if (inflight.get(key) === promise) inflight.delete(key);
         return answer;
       },
@@ -84,66 +149,6 @@ export function createPublicCache(options: PublicCacheOptions) {
     inflight.set(key, promise);
     return promise;
   }
-
-  return {
-    get enabled() {
-      return options.enabled && listening;
-    },
-    /** How many loads ran (tests: coalescing). */
-    get loads() {
-      return loads;
-    },
-    get size() {
-      return entries.size;
-    },
-    setListening(value: boolean) {
-      listening = value;
-      this.clear();
-    },
-    clear() {
-      generation++;
-      entries.clear();
-      inflight.clear();
-      for (const listener of clearListeners) listener();
-    },
-    /** Called on every clear (the fast path forgets what it remembered). */
-    onClear(listener: () => void) {
-      clearListeners.push(listener);
-    },
-    /** True while `answer` is the one stored for `key`. */
-    holds(key: string, answer: PublicAnswer): boolean {
-      return stored(key, answer);
-    },
-    /** True while `answer` is the one stored for `key` and still fresh (a stale one needs the full path's refresh). */
-    holdsFresh(key: string, answer: PublicAnswer): boolean {
-      if (!stored(key, answer)) return false;
-      const age = now() - (answer.storedAt ?? 0);
-      return age >= 0 && age <= options.ttlMs;
-    },
-    /**
-     * Told of every anonymous answer about to be sent (createApp sets it: the fast path, docs/decisions/0705).
-     */
-    onAnonymousAnswer: undefined as ((req: IncomingMessage, res: ServerResponse, key: string, answer: PublicAnswer, body: Buffer) => void) | undefined,
-    /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
-    async get(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
-      if (!this.enabled) {
-        loads++;
-        return load();
-      }
-      const hit = entries.get(key);
-      if (hit) {
-        const age = now() - (hit.storedAt ?? 0);
-        if (age >= 0 && age <= options.ttlMs) return hit;
-        if (age > options.ttlMs && age <= options.ttlMs + options.staleMs) {
-          // Stale but usable: answer now, refresh once in the background (a failed refresh keeps it).
-          if (!inflight.has(key)) startLoad(key, load).catch(() => undefined);
-          return hit;
-        }
-        entries.delete(key);
-      }
-      return inflight.get(key) ?? startLoad(key, load);
-    },
-  };
 }
 
 /** Renders a JSON answer with its headers into a cacheable form. */

@@ -14,9 +14,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from './logger';
 import type { PublicAnswer, PublicCache } from './public-cache';
+import { labelRoute, routeTemplate } from './metrics';
 import { logRequest } from './request-log';
 
-type Sent = { status: number; headers: string[]; body: Buffer };
+/** `route`: the route template the full path matched, so a replay is counted under it (docs/decisions/1400). */
+type Sent = { status: number; headers: string[]; body: Buffer; route?: string };
 type Remembered = Sent & { cacheKey: string; answer: PublicAnswer };
 
 /** Headers that belong to one request or one connection, never replayed. */
@@ -37,7 +39,7 @@ function onceSent(res: ServerResponse, body: Buffer, keep: (sent: Sent) => void)
       if (Array.isArray(value)) for (const v of value) headers.push(name, v);
       else headers.push(name, String(value));
     }
-    keep({ status: res.statusCode, headers, body });
+    keep({ status: res.statusCode, headers, body, route: routeTemplate(res.req) });
   });
 }
 
@@ -98,6 +100,7 @@ export function createPublicFastPath(options: { cache: PublicCache; logger: Logg
         entry = cached;
       }
       served++;
+      if (entry.route) labelRoute(res, entry.route);
       // The remembered headers and this request's id, in one writeHead (no header set before it).
       const headers = entry.headers.slice();
       headers.push('X-Request-Id', logRequest(logger, req, res, { setHeader: false, status: entry.status }));

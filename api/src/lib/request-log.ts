@@ -18,9 +18,9 @@ declare global {
   }
 }
 
-/** Health probes and hashed assets would drown the log. */
+/** Health and readiness probes and hashed assets would drown the log. */
 function quiet(url: string): boolean {
-  return url === '/api/health' || url.startsWith('/_astro/');
+  return url === '/api/health' || url === '/api/ready' || url.startsWith('/_astro/');
 }
 
 function levelOf(status: number): 'error' | 'warn' | 'info' {

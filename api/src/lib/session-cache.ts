@@ -8,6 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '#db/client';
 import type { StopListening } from '#db/notify-listener';
+import { ListenedCache, listenForChanges } from './listened-cache';
 import type { Logger } from './logger';
 
 export const SESSIONS_CHANNEL = 'farmspace_sessions';
@@ -19,85 +20,84 @@ export type SessionCacheOptions = { enabled: boolean; ttlMs: number; maxEntries:
 
 export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { enabled: true, ttlMs: 30_000, maxEntries: 10_000 };
 
-export type SessionCache<User> = ReturnType<typeof createSessionCache<User>>;
-
-export function createSessionCache<User>(options: SessionCacheOptions) {
-  const now = options.now ?? Date.now;
-  const entries = new LRUCache<string, CachedSession<User>>({ max: options.maxEntries });
+export class SessionCache<User> extends ListenedCache<CachedSession<User>> {
+  readonly #ttlMs: number;
+  readonly #now: () => number;
   /** The cookie values cached for each user, so a notification about one user drops only theirs. */
-  const keysByUser = new Map<number, Set<string>>();
-  // Bumped by every invalidation: a lookup that started before a change must not fill the cache after it.
-  let generation = 0;
-  let listening = false;
-  let hits = 0;
+  readonly #keysByUser = new Map<number, Set<string>>();
+  #hits = 0;
+  // Lookups that found nothing usable while the cache was on (metrics, docs/decisions/1400).
+  #misses = 0;
 
-  function forgetKey(key: string) {
-    const entry = entries.get(key, { allowStale: true });
-    entries.delete(key);
-    if (!entry) return;
-    const keys = keysByUser.get(entry.user.id);
-    keys?.delete(key);
-    if (keys?.size === 0) keysByUser.delete(entry.user.id);
+  constructor(options: SessionCacheOptions) {
+    super(options.enabled, new LRUCache<string, CachedSession<User>>({ max: options.maxEntries }));
+    this.#ttlMs = options.ttlMs;
+    this.#now = options.now ?? Date.now;
   }
 
-  return {
-    get enabled() {
-      return options.enabled && listening;
-    },
-    /** How many lookups were answered from the cache (tests). */
-    get hits() {
-      return hits;
-    },
-    get size() {
-      return entries.size;
-    },
-    setListening(value: boolean) {
-      listening = value;
-      this.clear();
-    },
-    clear() {
-      generation++;
-      entries.clear();
-      keysByUser.clear();
-    },
-    /** Drops every cached session of these users (their sessions or their account changed). */
-    dropUsers(userIds: Iterable<number>) {
-      generation++;
-      for (const userId of userIds) {
-        for (const key of keysByUser.get(userId) ?? []) entries.delete(key);
-        keysByUser.delete(userId);
-      }
-    },
-    /** Drops the session behind this cookie value and every other session of its user. */
-    dropCookie(key: string) {
-      const entry = entries.get(key, { allowStale: true });
-      if (entry) this.dropUsers([entry.user.id]);
-      else generation++;
-    },
-    /** The generation to hand back to set(): take it before the lookup starts. */
-    get generation() {
-      return generation;
-    },
-    get(key: string): CachedSession<User> | undefined {
-      if (!this.enabled) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now() - entry.storedAt > options.ttlMs || entry.storedAt > now()) {
-        forgetKey(key);
-        return undefined;
-      }
-      hits++;
-      return entry;
-    },
-    /** Stores a lookup's result, unless the cache is off or anything changed since `startedAt` (a generation). */
-    set(key: string, value: Omit<CachedSession<User>, 'storedAt'>, startedAt: number) {
-      if (!this.enabled || startedAt !== generation) return;
-      entries.set(key, { ...value, storedAt: now() });
-      let keys = keysByUser.get(value.user.id);
-      if (!keys) keysByUser.set(value.user.id, (keys = new Set()));
-      keys.add(key);
-    },
-  };
+  /** How many lookups were answered from the cache (tests). */
+  get hits() {
+    return this.#hits;
+  }
+
+  get misses() {
+    return this.#misses;
+  }
+
+  override clear() {
+    super.clear();
+    this.#keysByUser.clear();
+  }
+
+  /** Drops every cached session of these users (their sessions or their account changed). */
+  dropUsers(userIds: Iterable<number>) {
+    this.invalidate();
+    for (const userId of userIds) {
+      for (const key of this.#keysByUser.get(userId) ?? []) this.entries.delete(key);
+      this.#keysByUser.delete(userId);
+    }
+  }
+
+  /** Drops the session behind this cookie value and every other session of its user. */
+  dropCookie(key: string) {
+    const entry = this.entries.get(key, { allowStale: true });
+    if (entry) this.dropUsers([entry.user.id]);
+    else this.invalidate();
+  }
+
+  get(key: string): CachedSession<User> | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.#misses++;
+      return undefined;
+    }
+    if (this.#now() - entry.storedAt > this.#ttlMs || entry.storedAt > this.#now()) {
+      this.#forgetKey(key);
+      this.#misses++;
+      return undefined;
+    }
+    this.#hits++;
+    return entry;
+  }
+
+  /** Stores a lookup's result, unless the cache is off or anything changed since `startedAt` (a generation). */
+  set(key: string, value: Omit<CachedSession<User>, 'storedAt'>, startedAt: number) {
+    if (!this.enabled || startedAt !== this.generation) return;
+    this.entries.set(key, { ...value, storedAt: this.#now() });
+    let keys = this.#keysByUser.get(value.user.id);
+    if (!keys) this.#keysByUser.set(value.user.id, (keys = new Set()));
+    keys.add(key);
+  }
+
+  #forgetKey(key: string) {
+    const entry = this.entries.get(key, { allowStale: true });
+    this.entries.delete(key);
+    if (!entry) return;
+    const keys = this.#keysByUser.get(entry.user.id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#keysByUser.delete(entry.user.id);
+  }
 }
 
 /** What the triggers send: user ids separated by commas, or '*' for "anything may have changed". */
@@ -108,20 +108,13 @@ export function parseSessionNotification(payload: string): number[] | '*' {
 }
 
 export function listenForSessionChanges<User>(database: DatabaseHandle, cache: SessionCache<User>, logger: Logger): StopListening {
-  let wasListening = false;
-  return database.listen(SESSIONS_CHANNEL, {
+  return listenForChanges(database, cache, logger, {
+    channel: SESSIONS_CHANNEL,
+    name: 'session cache',
     onNotify: (payload) => {
       const ids = parseSessionNotification(payload);
       if (ids === '*') cache.clear();
       else cache.dropUsers(ids);
-    },
-    onState: (listening) => {
-      cache.setListening(listening);
-      if (listening !== wasListening) {
-        if (listening) logger.debug({ channel: SESSIONS_CHANNEL }, 'session cache on: listening for session changes');
-        else logger.warn({ channel: SESSIONS_CHANNEL }, 'session cache off: change notifications lost, reconnecting');
-      }
-      wasListening = listening;
     },
   });
 }

@@ -3,7 +3,7 @@
 // made that call and logged its 401 as a console error (spec 7 keeps the 401). The hint carries no secret:
 // it only mirrors whether the browser holds a session cookie, and it is kept in step on every response —
 // the session cookie this response sets or clears wins, else the one the request came with. A stale or
-// planted hint costs one 401, after which the page clears it (site/src/lib/user-store.ts).
+// planted hint costs one 401, after which the page clears it (site/src/lib/stores/user-store.ts).
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
 import { SESSION_HINT_COOKIE } from '#contracts/constants';

@@ -1,10 +1,11 @@
 // The operators' console at /admin (issue 19; the page itself is 404 to anyone else): Overview, Reports,
-// Review, Search, Audit log and Coupons as Radix tabs, deep-linkable with ?tab=. Everything it shows and
+// Review, Search, Audit log, Coupons and Jobs as Radix tabs, deep-linkable with ?tab=. Everything it shows and
 // does goes through /api/admin/*.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState, type ReactNode } from 'react';
 import { AuditPanel } from './admin/AuditPanel';
 import { CouponsPanel } from './admin/CouponsPanel';
+import { JobsPanel } from './admin/JobsPanel';
 import { OverviewPanel } from './admin/OverviewPanel';
 import { ReportsPanel } from './admin/ReportsPanel';
 import { ReviewPanel } from './admin/ReviewPanel';
@@ -17,6 +18,7 @@ const TABS: Array<{ value: string; label: string; render(): ReactNode }> = [
   { value: 'search', label: 'Search', render: () => <SearchPanel /> },
   { value: 'audit', label: 'Audit log', render: () => <AuditPanel /> },
   { value: 'coupons', label: 'Coupons', render: () => <CouponsPanel /> },
+  { value: 'jobs', label: 'Jobs', render: () => <JobsPanel /> },
 ];
 
 function initialTab(): string {

@@ -1,61 +1,17 @@
-// The /checkout island (spec 2.10 and 4): reads spaceId, paymentType and currency from the query, asks
-// the API for a payment intent (the price comes from the server), applies or removes a coupon (each time
-// the intent is requested again), shows the card form of the configured provider (Stripe's Payment
-// Element, loaded only here and only in Stripe mode, or the offline test-mode form), confirms, then asks
-// the API for the payment's status so the owner never waits on webhooks. No zod in this bundle.
+// The /checkout island (spec 2.10 and 4): renders the checkout's state machine (lib/stores/checkout-store.ts) —
+// the card form of the configured provider (Stripe's Payment Element, loaded only here and only in Stripe
+// mode, or the offline test-mode form), the order summary and the coupon field.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { formatUsd, LISTING_PRICES_CENTS } from '#contracts/constants';
-import {
-  PAYMENT_MESSAGES,
-  type CouponSummary,
-  type CreatePaymentIntentResponse,
-  type PaymentStatusResponse,
-  type PaymentType,
-  type ValidateCouponResponse,
-} from '#contracts/payments';
+import { PAYMENT_MESSAGES, type PaymentType } from '#contracts/payments';
 import type { OwnSpace } from '#contracts/spaces.schemas';
-import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
-import { liveListingHref } from '../lib/live-listing';
-import { $checkoutSpace, $checkoutSpaceId } from '../lib/payments-store';
-import { showToast } from '../lib/toast-store';
-import type { ConfirmOutcome } from './checkout/payment-outcome';
+import { $checkout, applyCoupon, cardFormFailed, readCheckoutQuery, removeCoupon, startCheckout, takePaymentOutcome } from '../lib/stores/checkout-store';
+import { $checkoutSpace } from '../lib/stores/payments-store';
 import { TestCardForm } from './checkout/TestCardForm';
-import { editListingHref } from './spaces/edit-listing';
+import { editListingHref } from '../lib/display/edit-listing';
 
 const StripePaymentForm = lazy(() => import('./checkout/StripePaymentForm').then((m) => ({ default: m.StripePaymentForm })));
-
-type Intent = Extract<CreatePaymentIntentResponse, { clientSecret: string }>;
-type View =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; intent: Intent }
-  | { kind: 'done'; free: boolean }
-  /** Nothing left to pay: the owner came Back to a checkout they completed (or paid it elsewhere). */
-  | { kind: 'paid' };
-
-const PAYMENT_TYPES: PaymentType[] = ['listing_fee', 'featured_upgrade'];
-
-function readQuery(): { spaceId: number | null; paymentType: PaymentType; currency: string; returnedIntent: string | null } {
-  const q = new URLSearchParams(window.location.search);
-  const raw = q.get('spaceId') ?? '';
-  const type = q.get('paymentType') as PaymentType;
-  return {
-    spaceId: /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null,
-    paymentType: PAYMENT_TYPES.includes(type) ? type : 'listing_fee',
-    currency: (q.get('currency') ?? 'USD').toUpperCase(),
-    returnedIntent: q.get('payment_intent'),
-  };
-}
-
-function intentErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 503) return PAYMENT_MESSAGES.unavailable;
-    if ([400, 404, 409, 429].includes(error.status) && error.serverMessage) return error.serverMessage;
-    if (error.status >= 500) return PAYMENT_MESSAGES.initFailed;
-  }
-  return PAYMENT_MESSAGES.unableToProcess;
-}
 
 function included(paymentType: PaymentType, space: OwnSpace | null, paid: boolean): { heading: string; items: string[] } {
   const premium = paymentType === 'featured_upgrade';
@@ -75,134 +31,18 @@ function included(paymentType: PaymentType, space: OwnSpace | null, paid: boolea
 }
 
 export default function Checkout() {
-  const [query] = useState(readQuery);
+  const [query] = useState(() => readCheckoutQuery(window.location.search));
   const space = useStore($checkoutSpace).data ?? null;
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [coupon, setCoupon] = useState<CouponSummary | null>(null);
+  const { view, coupon, couponBusy, payError } = useStore($checkout);
   const [code, setCode] = useState('');
-  const [couponBusy, setCouponBusy] = useState(false);
-  const [payError, setPayError] = useState<{ title: string; message: string } | null>(null);
-  const requestSeq = useRef(0);
+
+  useEffect(() => startCheckout(query), []);
 
   const backHref = query.spaceId ? (space?.status === 'draft' ? editListingHref(query.spaceId) : `/spaces/${query.spaceId}`) : '/list-space';
 
-  const requestIntent = useCallback(
-    // couponId is the reference validate-coupon answered (coupon.id), never a coupon's number.
-    async (couponId: string | null): Promise<'ready' | 'free' | false> => {
-      if (!query.spaceId) return false;
-      const seq = ++requestSeq.current;
-      setView({ kind: 'loading' });
-      setPayError(null);
-      try {
-        const res = await apiFetch<CreatePaymentIntentResponse>('/api/create-payment-intent', {
-          body: { spaceId: query.spaceId, paymentType: query.paymentType, currency: query.currency, ...(couponId ? { couponId } : {}) },
-        });
-        if (seq !== requestSeq.current) return false;
-        if (res.freeTransaction) {
-          setView({ kind: 'done', free: true });
-          window.location.assign(liveListingHref(query.spaceId));
-          return 'free';
-        }
-        setView({ kind: 'ready', intent: res });
-        return 'ready';
-      } catch (error) {
-        if (seq !== requestSeq.current) return false;
-        setView(error instanceof ApiRequestError && error.code === 'already_paid' ? { kind: 'paid' } : { kind: 'error', message: intentErrorMessage(error) });
-        return false;
-      }
-    },
-    [query],
-  );
-
-  useEffect(() => {
-    if (!query.spaceId) {
-      setView({ kind: 'error', message: PAYMENT_MESSAGES.missingSpace });
-      return;
-    }
-    $checkoutSpaceId.set(query.spaceId);
-    if (query.returnedIntent) {
-      // Back from a bank's authentication page: only the status is left to check.
-      void finish(query.returnedIntent);
-      return;
-    }
-    void requestIntent(null);
-  }, []);
-
-  async function finish(paymentIntentId: string): Promise<void> {
-    try {
-      let status: PaymentStatusResponse | null = null;
-      // The provider may still be processing: ask a few times before giving up.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        status = await apiFetch<PaymentStatusResponse>('/api/payments/status', { body: { paymentIntentId } });
-        if (status.status !== 'pending' || status.message) break;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-      if (status?.status === 'succeeded') {
-        setView({ kind: 'done', free: false });
-        // Straight to the listing itself (not Browse after a pause): it tells the owner it is live.
-        window.location.assign(liveListingHref(query.spaceId!));
-        return;
-      }
-      const message = status?.message ?? PAYMENT_MESSAGES.otherError;
-      showPayError({ title: status?.message ? PAYMENT_MESSAGES.cardErrorTitle : PAYMENT_MESSAGES.otherErrorTitle, message });
-    } catch {
-      showPayError({ title: PAYMENT_MESSAGES.otherErrorTitle, message: PAYMENT_MESSAGES.exception });
-    }
-  }
-
-  /** Beside the card form when it shows; back from a bank's page (no form yet), as the error card. */
-  function showPayError(error: { title: string; message: string }) {
-    setPayError(error);
-    setView((v) => (v.kind === 'ready' ? v : { kind: 'error', message: `${error.title}: ${error.message}` }));
-  }
-
-  async function onOutcome(outcome: ConfirmOutcome, paymentIntentId: string) {
-    // The status check says why (e.g. 'The coupon on this payment can no longer be used…').
-    if (outcome.kind === 'ask-server') return finish(paymentIntentId);
-    if (outcome.kind === 'error') {
-      setPayError({ title: outcome.title, message: outcome.message });
-      showToast({ title: outcome.title, description: outcome.message, variant: 'destructive' });
-      return;
-    }
-    setPayError(null);
-    await finish(paymentIntentId);
-  }
-
-  async function applyCoupon(event: FormEvent) {
+  async function onApplyCoupon(event: FormEvent) {
     event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) {
-      showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: PAYMENT_MESSAGES.couponEmpty, variant: 'destructive' });
-      return;
-    }
-    setCouponBusy(true);
-    try {
-      const res = await apiFetch<ValidateCouponResponse>('/api/validate-coupon', { body: { couponCode: trimmed } });
-      if (!res.valid || !res.coupon) {
-        showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: res.message || PAYMENT_MESSAGES.couponInvalidFallback, variant: 'destructive' });
-        return;
-      }
-      const outcome = await requestIntent(res.coupon.id);
-      if (outcome) {
-        setCoupon(res.coupon);
-        setCode('');
-        // A free total shows 'Payment Complete' instead (one toast at a time).
-        if (outcome === 'ready') showToast({ title: PAYMENT_MESSAGES.couponApplied, description: res.message });
-      }
-    } catch (error) {
-      showToast({ title: PAYMENT_MESSAGES.couponEmptyTitle, description: errorMessage(error, PAYMENT_MESSAGES.couponCallFailed), variant: 'destructive' });
-    } finally {
-      setCouponBusy(false);
-    }
-  }
-
-  async function removeCoupon() {
-    setCouponBusy(true);
-    if (await requestIntent(null)) {
-      setCoupon(null);
-      showToast({ title: PAYMENT_MESSAGES.couponRemoved });
-    }
-    setCouponBusy(false);
+    if (await applyCoupon(code)) setCode('');
   }
 
   // Back to the draft in the edit screen (never an empty form: that made owners create duplicate drafts).
@@ -250,7 +90,7 @@ export default function Checkout() {
                 paymentIntentId={view.intent.paymentIntentId}
                 clientSecret={view.intent.clientSecret}
                 totalLabel={formatUsd(view.intent.amountCents)}
-                onOutcome={(o) => onOutcome(o, view.intent.paymentIntentId)}
+                onOutcome={(o) => takePaymentOutcome(o, view.intent.paymentIntentId)}
                 onCancel={cancel}
               />
             ) : view.intent.publishableKey ? (
@@ -261,9 +101,9 @@ export default function Checkout() {
                   clientSecret={view.intent.clientSecret}
                   totalLabel={formatUsd(view.intent.amountCents)}
                   returnUrl={window.location.href}
-                  onOutcome={(o) => onOutcome(o, view.intent.paymentIntentId)}
+                  onOutcome={(o) => takePaymentOutcome(o, view.intent.paymentIntentId)}
                   onCancel={cancel}
-                  onLoadError={() => setView({ kind: 'error', message: PAYMENT_MESSAGES.loadFailed })}
+                  onLoadError={cardFormFailed}
                 />
               </Suspense>
             ) : (
@@ -324,7 +164,7 @@ export default function Checkout() {
               </button>
             </div>
           ) : (
-            <form onSubmit={applyCoupon} className="flex flex-col gap-1.5" noValidate>
+            <form onSubmit={onApplyCoupon} className="flex flex-col gap-1.5" noValidate>
               <label htmlFor="coupon-code" className="text-sm font-medium text-ink">
                 Coupon code (optional)
               </label>

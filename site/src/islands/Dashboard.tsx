@@ -3,33 +3,44 @@
 // and &conversation= (the address every message e-mail links to). Its queries run only for a signed-in user.
 import * as Tabs from '@radix-ui/react-tabs';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { $selectedConversation } from '../lib/messaging-store';
-import { $unreadCount } from '../lib/unread-store';
-import { $user, loadUser } from '../lib/user-store';
-import { InquiriesTab } from './dashboard/InquiriesTab';
-import { MessagesTab } from './dashboard/MessagesTab';
-import { MyListingsTab } from './dashboard/MyListingsTab';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { $selectedConversation } from '../lib/stores/messaging-store';
+import { $unreadCount } from '../lib/stores/unread-store';
+import { showAppBadge } from '../lib/display/app-badge';
+import { $user, loadUser } from '../lib/stores/user-store';
+import { DASHBOARD_TABS, DashboardFrame, TAB_CONTENT_CLASS, TAB_LIST_CLASS, TAB_TRIGGER_CLASS, type DashboardTab } from './dashboard/DashboardFrame';
 import { OverviewTab } from './dashboard/OverviewTab';
-import SavedSearches from './dashboard/SavedSearches';
-import { SavedSpacesTab } from './dashboard/SavedSpacesTab';
-import { useTabAddress, writeTabAddress, type TabEntry } from './tab-table';
+import { useTabAddress, writeTabAddress, type TabEntry } from './shared/tab-table';
+
+// The tabs behind the Overview load when first opened (issue 32): the page's first paint waits only for the
+// Overview. Their own states (loading, empty, error) show once loaded; until then a line says it loads.
+const MyListingsTab = lazy(() => import('./dashboard/MyListingsTab').then((m) => ({ default: m.MyListingsTab })));
+const InquiriesTab = lazy(() => import('./dashboard/InquiriesTab').then((m) => ({ default: m.InquiriesTab })));
+const MessagesTab = lazy(() => import('./dashboard/MessagesTab').then((m) => ({ default: m.MessagesTab })));
+const SavedSpacesTab = lazy(() => import('./dashboard/SavedSpacesTab').then((m) => ({ default: m.SavedSpacesTab })));
+const SavedSearches = lazy(() => import('./dashboard/SavedSearches'));
 
 type TabContext = { userId: number; requestedConversation: number | null; selectConversation(id: number): void };
 
-/** The tabs, in order. A new tab is one more entry. */
-const TABS: TabEntry<TabContext>[] = [
-  { value: 'overview', label: 'Overview', render: () => <OverviewTab /> },
-  { value: 'listings', label: 'My Listings', render: () => <MyListingsTab /> },
-  { value: 'inquiries', label: 'Inquiries', render: () => <InquiriesTab /> },
-  {
-    value: 'messages',
-    label: 'Messages',
-    render: (ctx) => <MessagesTab userId={ctx.userId} requestedConversation={ctx.requestedConversation} onSelect={ctx.selectConversation} />,
-  },
-  { value: 'saved', label: 'Saved Spaces', render: () => <SavedSpacesTab /> },
-  { value: 'saved-searches', label: 'Saved Searches', render: () => <SavedSearches /> },
-];
+const RENDER: Record<DashboardTab, (ctx: TabContext) => ReactNode> = {
+  overview: () => <OverviewTab />,
+  listings: () => <MyListingsTab />,
+  inquiries: () => <InquiriesTab />,
+  messages: (ctx) => <MessagesTab userId={ctx.userId} requestedConversation={ctx.requestedConversation} onSelect={ctx.selectConversation} />,
+  saved: () => <SavedSpacesTab />,
+  'saved-searches': () => <SavedSearches />,
+};
+
+/** The tabs, in order (DASHBOARD_TABS, shared with the frame the page renders first). A new tab is one more entry in each. */
+const TABS: TabEntry<TabContext>[] = DASHBOARD_TABS.map((t) => ({ ...t, render: RENDER[t.value] }));
+
+function TabLoading() {
+  return (
+    <p className="text-sm text-muted" role="status">
+      Loading…
+    </p>
+  );
+}
 
 /** The conversation the address asks for (&conversation=, the link of every message e-mail). */
 function requestedConversation(): number | null {
@@ -47,6 +58,7 @@ export default function Dashboard() {
   // The dashboard is also shown at / (signed in): the address it writes is its own.
   const [tab, setTab] = useTabAddress(TABS, { path: '/dashboard', params: (t) => conversationParam(t, $selectedConversation.get()) });
   const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => showAppBadge(unread), [unread]);
 
   useEffect(() => {
     void loadUser().then((s) => {
@@ -64,13 +76,8 @@ export default function Dashboard() {
     list.scrollLeft += offset - (list.clientWidth - active.offsetWidth) / 2;
   }, [tab, user.status]);
 
-  if (user.status !== 'signed-in') {
-    return (
-      <p className="text-muted" role="status">
-        Loading your dashboard…
-      </p>
-    );
-  }
+  // The same frame the page showed before the island arrived (an anonymous visitor is on the way to /login).
+  if (user.status !== 'signed-in') return <DashboardFrame />;
   const ctx: TabContext = {
     userId: user.user.id,
     requestedConversation: requested,
@@ -82,14 +89,12 @@ export default function Dashboard() {
         value={tab}
         onValueChange={setTab}
       >
-        {/* relative: the unread badge's screen-reader text (absolutely positioned) then scrolls with the list instead of
-            sticking out past a phone's edge (the dashboard was 397–419 px wide on a 390 px phone, issue 25). */}
-        <Tabs.List ref={tabList} aria-label="Dashboard sections" className="relative flex gap-1 overflow-x-auto border-b border-line">
+        <Tabs.List ref={tabList} aria-label="Dashboard sections" className={TAB_LIST_CLASS}>
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}
               value={t.value}
-              className="-mb-px shrink-0 border-b-2 border-transparent px-2 py-2.5 text-[13px] font-semibold sm:px-4 sm:text-sm text-muted transition hover:text-ink data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+              className={TAB_TRIGGER_CLASS}
             >
               {t.label}
               {/* A real space, so the tab's accessible name reads "Messages 1 unread", not "Messages1 unread". */}
@@ -104,8 +109,8 @@ export default function Dashboard() {
           ))}
         </Tabs.List>
         {TABS.map((t) => (
-          <Tabs.Content key={t.value} value={t.value} className="pt-6 focus:outline-none">
-            {t.render(ctx)}
+          <Tabs.Content key={t.value} value={t.value} className={TAB_CONTENT_CLASS}>
+            <Suspense fallback={<TabLoading />}>{t.render(ctx)}</Suspense>
           </Tabs.Content>
         ))}
       </Tabs.Root>

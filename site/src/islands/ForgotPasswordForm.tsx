@@ -2,11 +2,12 @@
 // address has an account.
 import { useRef, useState } from 'react';
 import { AUTH_TOASTS, forgotPasswordRequestSchema } from '#contracts/auth.schemas';
-import { apiFetch, errorMessage } from '../lib/api-client';
-import { showToast } from '../lib/toast-store';
-import { FormField, SubmitButton } from './FormField';
-import { useForm } from './use-form';
-import { HydrationGate } from './HydrationGate';
+import { errorMessage } from '../lib/api/api-client';
+import { requestPasswordReset } from '../lib/stores/account-actions';
+import { showToast } from '../lib/stores/toast-store';
+import { FormField, SubmitButton } from './shared/FormField';
+import { useForm } from './shared/use-form';
+import { HydrationGate } from './shared/HydrationGate';
 
 export default function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -18,7 +19,7 @@ export default function ForgotPasswordForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      await apiFetch('/api/auth/forgot-password', { body: form.values });
+      await requestPasswordReset(form.values);
       setSentTo(form.values.email.trim());
       showToast(AUTH_TOASTS.resetSent);
     } catch (error) {

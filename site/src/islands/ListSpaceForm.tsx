@@ -2,384 +2,76 @@
 // Standard or Premium listing; missing fields are reported by label (spec 5), then the contract checks
 // the rest, the space is created as a draft and the owner goes on to /checkout.
 // Edit mode (/list-space?edit={id}, docs/decisions/0805): the same form filled with the owner's listing,
-// saved with PATCH of the fields that changed (issue 25: the pin and every untouched field stay as they are);
-// a draft goes on to its checkout, a live listing changes at once. Unsaved fields are kept in this browser
-// (form-draft.ts) and leaving with unsaved changes asks first.
+// saved with PATCH of the fields that changed; a draft goes on to its checkout, a live listing changes at
+// once. The state and the one save flow are the listing-draft store (lib/stores/listing-draft-store.ts,
+// decision 1312): this island renders them, and leaving with unsaved changes asks first.
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { computed } from 'nanostores';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
 import { LISTING_COUNTRIES, MAX_DESCRIPTION, MAX_LOCATION, MAX_TITLE } from '#contracts/spaces';
-import type { OwnSpace } from '#contracts/spaces.schemas';
-import { atom } from 'nanostores';
-import { ApiRequestError, apiFetch, errorMessage } from '../lib/api-client';
-import { createFetcherStore } from '../lib/fetcher';
-import { PinPicker, type Pin } from './spaces/PinPicker';
-import { $user, loadUser } from '../lib/user-store';
-import { countryName, currencySymbol, SPACE_TYPE_LABELS } from '../lib/space-display';
-import { showToast } from '../lib/toast-store';
-import { AmenityIcon } from './spaces/AmenityIcon';
-import { HydrationGate } from './HydrationGate';
-import { Field } from './FormField';
-import { EMPTY_GROWING_FORM, GrowingDetailsFields, growingBody, growingFormOf, type GrowingForm } from './spaces/GrowingDetailsFields';
-import { PhotoUploader, type PhotoUploaderHandle, type UploadSummary } from './spaces/PhotoUploader';
-import { changedFields, editListingHref, formOfSpace, pinOf, readEditId } from './spaces/edit-listing';
-import { clearFormDraft, readFormDraft, writeFormDraft } from './spaces/form-draft';
-import { StreetAddressPrivacy } from './spaces/StreetAddressPrivacy';
-import { currencyOfCountry } from '#contracts/spaces';
+import { PinPicker } from './spaces/edit/PinPicker';
+import { $user, loadUser } from '../lib/stores/user-store';
+import {
+  $listingDraft,
+  cancelHref as cancelHrefOf,
+  cancelListing,
+  discardRestored,
+  ensureListing,
+  losesChangesOnLeaving,
+  openListingForm,
+  setConfirmPin,
+  setCountry,
+  setField as set,
+  setGrowing,
+  setPin,
+  submitListing,
+  type ListingForm,
+} from '../lib/stores/listing-draft-store';
+import { countryName, currencySymbol, SPACE_TYPE_LABELS } from '../lib/display/space-display';
+import { AmenityIcon } from './spaces/shared/AmenityIcon';
+import { HydrationGate } from './shared/HydrationGate';
+import { Field } from './shared/FormField';
+import { GrowingDetailsFields } from './spaces/edit/GrowingDetailsFields';
+import { PhotoUploader, type PhotoUploaderHandle, type UploadSummary } from './spaces/edit/PhotoUploader';
+import { StreetAddressPrivacy } from './spaces/edit/StreetAddressPrivacy';
 
-type PaymentType = keyof typeof LISTING_PRICES_CENTS;
+// The demand for the space (issue 29), loaded once the owner names a place: not part of the form's first load.
+const DemandPanel = lazy(() => import('./spaces/edit/DemandPanel').then((m) => ({ default: m.DemandPanel })));
+const DemandPriceHint = lazy(() => import('./spaces/edit/DemandPanel').then((m) => ({ default: m.DemandPriceHint })));
 
-type FormState = {
-  title: string;
-  description: string;
-  location: string;
-  city: string;
-  country: string;
-  state: string;
-  zipCode: string;
-  size: string;
-  pricePerMonth: string;
-  spaceType: string;
-  amenities: string[];
-  images: string;
-  /** Follows the country as it is chosen (issue 25 item 23); a stored listing keeps its own until then. */
-  currency: string;
-  /** The street address only for farmers in a conversation about the listing (issue 25 item 7). */
-  hideStreetAddress: boolean;
-  paymentType: PaymentType;
-};
-
-const DEFAULTS: FormState = {
-  title: '',
-  description: '',
-  location: '',
-  city: '',
-  country: 'US',
-  state: '',
-  zipCode: '',
-  // Empty, not "0" (issue 25: typing after a 0 gave "03500"); an empty size still counts as the spec's 0.
-  size: '',
-  pricePerMonth: '',
-  spaceType: 'rooftop',
-  amenities: [],
-  images: '',
-  currency: 'USD',
-  hideStreetAddress: false,
-  paymentType: 'listing_fee',
-};
-
-/** Size is an integer, 0 when not numeric (spec 5). */
-const sizeOf = (v: string) => {
-  const n = Number.parseInt(v, 10);
-  return Number.isFinite(n) ? n : 0;
-};
-const validAmount = (v: string) => /^\s*\d+(\.\d{1,2})?\s*$/.test(v) && Number(v) > 0;
-
-/** The labels of spec 5 for every missing or invalid required field, in form order. */
-export function missingFields(f: FormState): string[] {
-  const missing: string[] = [];
-  if (!f.title.trim()) missing.push('Space Title');
-  if (!f.description.trim()) missing.push('Description');
-  if (!f.location.trim()) missing.push('Full Address');
-  if (!f.city.trim()) missing.push('City');
-  if (!f.spaceType) missing.push('Space Type');
-  if (sizeOf(f.size) <= 0) missing.push('Size (must be greater than 0)');
-  if (!validAmount(f.pricePerMonth)) missing.push('Monthly Rent (must be a valid amount)');
-  return missing;
-}
-
-const FIELD_OF_LABEL: Record<string, keyof FormState> = {
-  'Space Title': 'title',
-  Description: 'description',
-  'Full Address': 'location',
-  City: 'city',
-  'Space Type': 'spaceType',
-  'Size (must be greater than 0)': 'size',
-  'Monthly Rent (must be a valid amount)': 'pricePerMonth',
-};
-
-type Kept = { form: FormState; growing: GrowingForm; pin: Pin | null };
-
-/** The form as the API body it stands for (without the payment choice): what is saved, compared and kept. */
-function requestBody(form: FormState, growing: GrowingForm, pin: Pin | null): Record<string, unknown> {
-  const { paymentType: _choice, ...fields } = form;
-  return {
-    ...fields,
-    state: fields.state.trim() || null,
-    zipCode: fields.zipCode.trim() || null,
-    ...growingBody(growing).body,
-    size: sizeOf(fields.size),
-    pricePerMonth: fields.pricePerMonth.trim(),
-    latitude: pin?.latitude ?? null,
-    longitude: pin?.longitude ?? null,
-  };
-}
-
-/** POST /api/spaces takes no null pin: no pin is no field. */
-function createBody(body: Record<string, unknown>, confirmPin: boolean): Record<string, unknown> {
-  const { latitude, longitude, ...rest } = body;
-  return latitude === null ? rest : { ...rest, latitude, longitude, confirmPin };
-}
-
-/** The contract's zod schemas, loaded when the form is sent: zod is a quarter of the form's JavaScript and
- *  nothing before the first submit needs it (issue 32). */
-const loadSpaceSchemas = () => import('#contracts/spaces.schemas');
-
-const $editedSpaceId = atom<string | null>(null);
-const $editedSpace = createFetcherStore<OwnSpace>(['/api/spaces/', $editedSpaceId]);
+/** All the form needs of the user: whether they are signed out. A store of its own, so the form (the largest
+ *  island) does not redraw when the user arrives signed in, as it does on almost every visit (issue 32). */
+const $signedOut = computed($user, (user) => user.status === 'anonymous');
 
 export default function ListSpaceForm() {
-  const viewer = useStore($user);
-  const [form, setForm] = useState<FormState>(DEFAULTS);
-  const [invalid, setInvalid] = useState<Set<keyof FormState>>(new Set());
-  const [submitting, setSubmitting] = useState(false);
-  const [growing, setGrowing] = useState<GrowingForm>(EMPTY_GROWING_FORM);
-  const [growingErrors, setGrowingErrors] = useState<Partial<Record<keyof GrowingForm, string>>>({});
-  const [editing, setEditing] = useState<OwnSpace | undefined>();
-  const [editState, setEditState] = useState<'none' | 'loading' | 'ready' | 'missing'>('none');
-  const [pin, setPin] = useState<Pin | null>(null);
-  const [pinProblem, setPinProblem] = useState<string | undefined>();
-  const [confirmPin, setConfirmPin] = useState(false);
-  const editingRef = useRef(editing);
-  editingRef.current = editing;
-  const latest = useRef({ form, growing, pin });
-  latest.current = { form, growing, pin };
+  const signedOut = useStore($signedOut);
+  const { form, growing, growingErrors, pin, pinProblem, confirmPin, invalid, editing, editState, openedId, restored, submitting } = useStore($listingDraft);
   const photos = useRef<PhotoUploaderHandle>(null);
   const [uploads, setUploads] = useState<UploadSummary | undefined>();
-  /** The body as last saved (or as loaded): an edit sends what differs, and anything else is unsaved. */
-  const saved = useRef<Record<string, unknown>>(requestBody(DEFAULTS, EMPTY_GROWING_FORM, null));
-  const [restored, setRestored] = useState(false);
-  /** Set before the form's own navigation (after saving, Cancel): no "leave the page?" then. */
-  const leaving = useRef(false);
-  // The uploader is remounted with the stored photos only when a listing is opened for editing; a draft
-  // just created keeps the same uploader (its waiting files upload into it).
-  const [openedId, setOpenedId] = useState<number | undefined>();
   useEffect(() => void loadUser(), []);
-  // The listing to edit (?edit=ID), read through the islands' fetcher; its answer seeds the form once.
-  const opened = useStore($editedSpace);
-  useEffect(() => {
-    const id = readEditId();
-    if (id === undefined) {
-      const kept = readFormDraft<Kept>(undefined);
-      if (kept) restore(kept);
-      return;
-    }
-    setEditState('loading');
-    $editedSpaceId.set(String(id));
-  }, []);
-  useEffect(() => {
-    if (openedId !== undefined || editState !== 'loading') return;
-    // Someone else's listing answers without an owner's status: it is not this owner's to edit.
-    if (opened.data && 'status' in opened.data) {
-      startEditing(opened.data);
-      setOpenedId(opened.data.id);
-    } else if (opened.data || opened.error) setEditState('missing');
-  }, [opened, openedId, editState]);
-
-  function startEditing(space: OwnSpace) {
-    setEditing(space);
-    const loaded = { ...DEFAULTS, ...formOfSpace(space) };
-    setForm((f) => ({ ...loaded, paymentType: f.paymentType }));
-    setGrowing(growingFormOf(space));
-    setPin(pinOf(space));
-    saved.current = requestBody(loaded, growingFormOf(space), pinOf(space));
-    setEditState('ready');
-    const kept = readFormDraft<Kept>(space.id);
-    if (kept && JSON.stringify(requestBody(kept.form, kept.growing, kept.pin)) !== JSON.stringify(saved.current)) restore(kept);
-  }
-
-  function restore(kept: Kept) {
-    setForm({ ...DEFAULTS, ...kept.form });
-    setGrowing({ ...EMPTY_GROWING_FORM, ...kept.growing });
-    setPin(kept.pin);
-    setRestored(true);
-  }
-
-  function discardRestored() {
-    clearFormDraft(editing?.id);
-    setRestored(false);
-    if (editing) startEditing(editing);
-    else {
-      setForm(DEFAULTS);
-      setGrowing(EMPTY_GROWING_FORM);
-      setPin(null);
-    }
-  }
-
-  const isDirty = () => JSON.stringify(requestBody(form, growing, pin)) !== JSON.stringify(saved.current);
-  // Every change is kept in this browser until it is saved; a saved form keeps nothing.
-  useEffect(() => {
-    if (editState === 'loading' || editState === 'missing' || leaving.current) return;
-    if (isDirty()) writeFormDraft<Kept>(editing?.id, { form, growing, pin });
-    else clearFormDraft(editing?.id);
-  }, [form, growing, pin, editing, editState]);
-  const unsaved = useRef<() => boolean>(() => false);
-  unsaved.current = () => isDirty() || (photos.current?.hasUnsavedChanges() ?? false);
+  useEffect(() => openListingForm(), []);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (leaving.current || !unsaved.current()) return;
+      if (!losesChangesOnLeaving(photos.current)) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, []);
-  const leave = (href: string) => {
-    leaving.current = true;
-    window.location.assign(href);
-  };
 
-  /**
-   * Photos upload as soon as they are chosen, so a new listing needs its draft first: saved here, quietly,
-   * when the required fields are complete (otherwise the files wait for the Create button).
-   */
-  const creatingDraft = useRef<Promise<number | undefined> | undefined>(undefined);
-  const ensureListing = useCallback(async (): Promise<number | undefined> => {
-    if (editingRef.current) return editingRef.current.id;
-    if (creatingDraft.current) return creatingDraft.current;
-    const current = latest.current;
-    if (missingFields(current.form).length || Object.keys(growingBody(current.growing).errors).length) return undefined;
-    const body = requestBody(current.form, current.growing, current.pin);
-    creatingDraft.current = loadSpaceSchemas()
-      .then((schemas) => {
-        const parsed = schemas.createSpaceSchema.safeParse(createBody(body, false));
-        if (!parsed.success) throw new Error('not a complete listing yet');
-        return apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
-      })
-      .then((space) => {
-        window.history.replaceState(null, '', editListingHref(space.id));
-        clearFormDraft(undefined);
-        saved.current = body;
-        setEditing(space);
-        setEditState('ready');
-        showToast({ title: 'Draft saved', description: 'Your photos are uploading to your draft. It stays private until you pay.' });
-        return space.id;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        creatingDraft.current = undefined;
-      });
-    return creatingDraft.current;
-  }, []);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (invalid.has(key)) setInvalid((s) => new Set([...s].filter((k) => k !== key)));
-  };
-
-
-  async function onSubmit(event: FormEvent) {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
-    const missing = missingFields(form);
-    if (missing.length) {
-      setInvalid(new Set(missing.map((m) => FIELD_OF_LABEL[m]!)));
-      showToast({ title: 'Please complete required fields', description: `Missing: ${missing.join(', ')}`, variant: 'destructive' });
-      document.getElementById(`ls-${FIELD_OF_LABEL[missing[0]!]}`)?.focus();
-      return;
-    }
-    const grown = growingBody(growing);
-    setGrowingErrors(grown.errors);
-    const growingProblems = Object.values(grown.errors);
-    if (growingProblems.length) {
-      showToast({ title: 'Please check the growing details', description: growingProblems.join('. '), variant: 'destructive' });
-      return;
-    }
-    const { paymentType } = form;
-    const body = requestBody(form, growing, pin);
-    // Sending from here on (a second press waits), also while a draft for the photos is saved or the schemas load.
-    setSubmitting(true);
-    // A draft being saved for the photos just chosen is this listing: wait for it rather than make a second.
-    if (creatingDraft.current) await creatingDraft.current;
-    if (editingRef.current) return saveEdits(body, paymentType);
-    const parsed = await schemaCheck((schemas) => schemas.createSpaceSchema.safeParse(createBody(body, confirmPin)));
-    if (!parsed?.success) {
-      if (parsed) reportIssue(parsed.error.issues[0]!);
-      setSubmitting(false);
-      return;
-    }
-    try {
-      const space = await apiFetch<OwnSpace>('/api/spaces', { body: parsed.data });
-      // From now on this page is the draft's edit screen: Back from checkout returns here, not to an empty form.
-      window.history.replaceState(null, '', editListingHref(space.id));
-      clearFormDraft(undefined);
-      saved.current = body;
-      setEditing(space);
-      setEditState('ready');
-      if (!(await photos.current?.commit(space.id) ?? true)) {
-        showToast({ title: 'Some photos did not upload', description: 'Your draft is saved. Retry the photos marked below, or continue without them.', variant: 'destructive' });
-        setSubmitting(false);
-        return;
-      }
-      showToast({ title: 'Space Created', description: 'Your space has been created. Complete payment to publish it.' });
-      const next = `/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`;
-      // A moment to read the toast before the checkout page loads.
-      leaving.current = true;
-      setTimeout(() => leave(next), 900);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.fieldErrors?.latitude) setPinProblem(error.fieldErrors.latitude);
-      showToast({ title: 'Error', description: errorMessage(error, 'Failed to create space'), variant: 'destructive' });
-      setSubmitting(false);
-    }
-  }
+    void submitListing(photos.current);
+  };
+  const cancelHref = cancelHrefOf(editing);
+  const cancel = () => void cancelListing(photos.current);
 
-  /** The contract's check of the body, or undefined (after a toast) when its code could not be loaded. */
-  async function schemaCheck<T>(check: (schemas: Awaited<ReturnType<typeof loadSpaceSchemas>>) => T): Promise<T | undefined> {
-    try {
-      return check(await loadSpaceSchemas());
-    } catch (error) {
-      showToast({ title: 'Error', description: errorMessage(error, 'Could not check the form. Please try again.'), variant: 'destructive' });
-      return undefined;
-    }
-  }
-
-  function reportIssue(issue: { path: PropertyKey[]; message: string }) {
-    setInvalid(new Set([String(issue.path[0]) as keyof FormState]));
-    showToast({ title: 'Error', description: issue.message, variant: 'destructive' });
-  }
-
-  async function saveEdits(body: Record<string, unknown>, paymentType: PaymentType) {
-    setSubmitting(true);
-    const changes = changedFields(saved.current, body);
-    // A moved or removed pin is sent whole (both coordinates, and the owner's confirmation).
-    if ('latitude' in changes || 'longitude' in changes) Object.assign(changes, { latitude: body.latitude, longitude: body.longitude, ...(body.latitude !== null && { confirmPin }) });
-    const parsed = await schemaCheck((schemas) => schemas.updateSpaceSchema.safeParse(changes));
-    if (!parsed || (Object.keys(changes).length && !parsed.success)) {
-      if (parsed && !parsed.success) reportIssue(parsed.error.issues[0]!);
-      setSubmitting(false);
-      return;
-    }
-    try {
-      const listing = editingRef.current!;
-      const space = parsed.success ? await apiFetch<OwnSpace>(`/api/spaces/${listing.id}`, { method: 'PATCH', body: parsed.data }) : listing;
-      saved.current = body;
-      clearFormDraft(space.id);
-      if (!(await photos.current?.commit(space.id) ?? true)) throw new Error('Some photos did not upload. Retry the photos marked below, or delete them.');
-      if (space.status === 'draft') {
-        leave(`/checkout?${new URLSearchParams({ spaceId: String(space.id), paymentType, currency: 'USD' })}`);
-        return;
-      }
-      showToast({ title: 'Changes saved', description: 'Your listing shows the changes now.' });
-      leaving.current = true;
-      setTimeout(() => leave(`/spaces/${space.id}`), 700);
-    } catch (error) {
-      showToast({ title: 'Error', description: errorMessage(error, 'Failed to save your changes'), variant: 'destructive' });
-      setSubmitting(false);
-    }
-  }
-
-  const cancelHref = editing ? (editing.status === 'draft' ? '/dashboard' : `/spaces/${editing.id}`) : '/spaces';
-  /** Cancel drops what was not saved, and takes off a live listing the photos added during this visit. */
-  async function cancel() {
-    if (unsaved.current() && !window.confirm('Leave without saving? Your changes on this page will be lost.')) return;
-    clearFormDraft(editing?.id);
-    if (editing && editing.status !== 'draft') await photos.current?.discardNew();
-    leave(cancelHref);
-  }
-
-  const fieldClass = (key: keyof FormState) => `input ${invalid.has(key) ? 'border-[var(--color-danger)] ring-1 ring-[var(--color-danger)]' : ''}`;
-  const aria = (key: keyof FormState) => ({ 'aria-invalid': invalid.has(key) || undefined });
+  const placed = !!form.city.trim() || !!pin;
+  const fieldClass = (key: keyof ListingForm) => `input ${invalid.includes(key) ? 'border-[var(--color-danger)] ring-1 ring-[var(--color-danger)]' : ''}`;
+  const aria = (key: keyof ListingForm) => ({ 'aria-invalid': invalid.includes(key) || undefined });
 
   return (
     <form className="card mt-8 space-y-8 p-6 sm:p-8" onSubmit={onSubmit} noValidate aria-label="List your space">
@@ -408,7 +100,7 @@ export default function ListSpaceForm() {
           </a>
         </p>
       )}
-      {viewer.status === 'anonymous' && (
+      {signedOut && (
         <p className="rounded-lg bg-soil-100 px-4 py-3 text-sm text-ink">
           Please{' '}
           <a href="/login?next=%2Flist-space" className="font-semibold text-brand-800 underline">
@@ -442,7 +134,7 @@ export default function ListSpaceForm() {
           <Field id="ls-size" label="Size (sq ft)" required>
             <input id="ls-size" type="number" inputMode="numeric" min={1} step={1} className={fieldClass('size')} {...aria('size')} value={form.size} onChange={(e) => set('size', e.target.value)} />
           </Field>
-          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(form.currency)})`} required>
+          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(form.currency)})`} required hint={placed && <Suspense fallback={null}><DemandPriceHint /></Suspense>}>
             <input id="ls-pricePerMonth" type="number" inputMode="decimal" min={0.01} step="0.01" className={fieldClass('pricePerMonth')} {...aria('pricePerMonth')} value={form.pricePerMonth} onChange={(e) => set('pricePerMonth', e.target.value)} />
           </Field>
         </div>
@@ -459,7 +151,7 @@ export default function ListSpaceForm() {
             <input id="ls-city" className={fieldClass('city')} {...aria('city')} maxLength={100} value={form.city} onChange={(e) => set('city', e.target.value)} autoComplete="address-level2" />
           </Field>
           <Field id="ls-country" label="Country">
-            <select id="ls-country" className={fieldClass('country')} value={form.country} onChange={(e) => setForm((f) => ({ ...f, country: e.target.value, currency: currencyOfCountry(e.target.value) }))}>
+            <select id="ls-country" className={fieldClass('country')} value={form.country} onChange={(e) => setCountry(e.target.value)}>
               {LISTING_COUNTRIES.map((c) => (
                 <option key={c} value={c}>
                   {countryName(c)}
@@ -473,9 +165,15 @@ export default function ListSpaceForm() {
           <Field id="ls-zipCode" label="ZIP/Postal Code">
             <input id="ls-zipCode" className={fieldClass('zipCode')} maxLength={20} value={form.zipCode} onChange={(e) => set('zipCode', e.target.value)} autoComplete="postal-code" />
           </Field>
-          <PinPicker city={form.city} country={form.country} pin={pin} onPin={(p) => { setPin(p); setPinProblem(undefined); setConfirmPin(false); }} problem={pinProblem} confirmed={confirmPin} onConfirm={setConfirmPin} />
+          <PinPicker city={form.city} country={form.country} pin={pin} onPin={setPin} problem={pinProblem} confirmed={confirmPin} onConfirm={setConfirmPin} />
         </div>
       </fieldset>
+
+      {placed && (
+        <Suspense fallback={null}>
+          <DemandPanel spaceType={form.spaceType} city={form.city.trim()} />
+        </Suspense>
+      )}
 
       <fieldset>
         <legend className="text-lg font-semibold text-ink">Amenities</legend>
@@ -499,10 +197,7 @@ export default function ListSpaceForm() {
 
       <GrowingDetailsFields
         value={growing}
-        onChange={(next) => {
-          setGrowing(next);
-          setGrowingErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => next[k as keyof GrowingForm] === growing[k as keyof GrowingForm])));
-        }}
+        onChange={setGrowing}
         errors={growingErrors}
       />
 
@@ -526,7 +221,7 @@ export default function ListSpaceForm() {
       <div className="border-t border-line pt-6">
       {uploads && uploads.total > 0 && uploads.done + uploads.failed < uploads.total && <UploadProgress summary={uploads} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <a href={cancelHref} className="btn-outline" onClick={(e) => { e.preventDefault(); void cancel(); }}>
+        <a href={cancelHref} className="btn-outline" onClick={(e) => { e.preventDefault(); cancel(); }}>
           Cancel
         </a>
         <button type="submit" className="btn-primary px-6" disabled={submitting || editState === 'loading' || editState === 'missing'}>

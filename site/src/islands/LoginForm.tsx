@@ -1,16 +1,15 @@
 // /login (spec 2.12): email and password (show/hide), links to /register, /forgot-password and /contact.
 // Success refreshes the current user and goes to `next` (a path on this site) or /.
 import { useRef } from 'react';
-import { AUTH_TOASTS, loginRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
-import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
-import { forgetNewAccount } from '../lib/new-account';
-import { showToastAfterNavigation } from '../lib/pending-toast';
-import { showToast } from '../lib/toast-store';
-import { setCurrentUser } from '../lib/user-store';
-import { FormField, PasswordField, SubmitButton } from './FormField';
-import { useForm } from './use-form';
-import { useKeepNext } from './use-keep-next';
-import { HydrationGate } from './HydrationGate';
+import { AUTH_TOASTS, loginRequestSchema, safeReturnPath } from '#contracts/auth.schemas';
+import { ApiRequestError, errorMessage } from '../lib/api/api-client';
+import { logIn } from '../lib/stores/account-actions';
+import { showToastAfterNavigation } from '../lib/stores/pending-toast';
+import { showToast } from '../lib/stores/toast-store';
+import { FormField, PasswordField, SubmitButton } from './shared/FormField';
+import { useForm } from './shared/use-form';
+import { useKeepNext } from './shared/use-keep-next';
+import { HydrationGate } from './shared/HydrationGate';
 
 export default function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -22,9 +21,7 @@ export default function LoginForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/login', { body: form.values });
-      setCurrentUser(user);
-      forgetNewAccount();
+      await logIn(form.values);
       showToastAfterNavigation(AUTH_TOASTS.loginSuccess);
       window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {

@@ -1,7 +1,7 @@
 // /receipt?id=…: one payment as a printable receipt (the owner's own only; the API answers 404 otherwise).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $receipt, $receiptId } from '../lib/payments-store';
+import { $receipt, $receiptId } from '../lib/stores/payments-store';
 import { formatReceiptDate, planLabel } from './settings/BillingTab';
 
 export default function ReceiptView() {

@@ -2,16 +2,15 @@
 // user in, asks them to check their e-mail (toast), refreshes the current user and goes to /.
 import { useRef } from 'react';
 import { MIN_PASSWORD_LENGTH } from '#contracts/constants';
-import { AUTH_TOASTS, registerRequestSchema, safeReturnPath, type AuthUserEnvelope } from '#contracts/auth.schemas';
-import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
-import { markNewAccount } from '../lib/new-account';
-import { showToastAfterNavigation } from '../lib/pending-toast';
-import { showToast } from '../lib/toast-store';
-import { setCurrentUser } from '../lib/user-store';
-import { FormField, PasswordField, SubmitButton } from './FormField';
-import { useForm } from './use-form';
-import { useKeepNext } from './use-keep-next';
-import { HydrationGate } from './HydrationGate';
+import { AUTH_TOASTS, registerRequestSchema, safeReturnPath } from '#contracts/auth.schemas';
+import { ApiRequestError, errorMessage } from '../lib/api/api-client';
+import { register } from '../lib/stores/account-actions';
+import { showToastAfterNavigation } from '../lib/stores/pending-toast';
+import { showToast } from '../lib/stores/toast-store';
+import { NameAndEmailFields, PasswordField, SubmitButton } from './shared/FormField';
+import { useForm } from './shared/use-form';
+import { useKeepNext } from './shared/use-keep-next';
+import { HydrationGate } from './shared/HydrationGate';
 
 export default function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -23,9 +22,7 @@ export default function RegisterForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      const { user } = await apiFetch<AuthUserEnvelope>('/api/auth/register', { body: form.values });
-      setCurrentUser(user);
-      markNewAccount(user.id);
+      await register(form.values);
       showToastAfterNavigation(AUTH_TOASTS.registerSuccess);
       window.location.assign(safeReturnPath(new URLSearchParams(window.location.search).get('next'), window.location.origin));
     } catch (error) {
@@ -38,11 +35,7 @@ export default function RegisterForm() {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <HydrationGate>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="First name" name="firstName" autoComplete="given-name" value={form.values.firstName} error={form.errors.firstName} onValueChange={(v) => form.set('firstName', v)} />
-        <FormField label="Last name" name="lastName" autoComplete="family-name" value={form.values.lastName} error={form.errors.lastName} onValueChange={(v) => form.set('lastName', v)} />
-      </div>
-      <FormField label="Email" name="email" type="email" autoComplete="email" value={form.values.email} error={form.errors.email} onValueChange={(v) => form.set('email', v)} />
+      <NameAndEmailFields form={form} />
       <PasswordField
         label="Password"
         name="password"

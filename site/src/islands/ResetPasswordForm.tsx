@@ -2,12 +2,13 @@
 // every session has ended; the user signs in with the new password.
 import { useRef, useState } from 'react';
 import { AUTH_MESSAGES, AUTH_TOASTS, resetPasswordRequestSchema } from '#contracts/auth.schemas';
-import { apiFetch, ApiRequestError, errorMessage } from '../lib/api-client';
-import { showToastAfterNavigation } from '../lib/pending-toast';
-import { showToast } from '../lib/toast-store';
-import { PasswordField, SubmitButton } from './FormField';
-import { useForm } from './use-form';
-import { HydrationGate } from './HydrationGate';
+import { ApiRequestError, errorMessage } from '../lib/api/api-client';
+import { resetPassword } from '../lib/stores/account-actions';
+import { showToastAfterNavigation } from '../lib/stores/pending-toast';
+import { showToast } from '../lib/stores/toast-store';
+import { PasswordField, SubmitButton } from './shared/FormField';
+import { useForm } from './shared/use-form';
+import { HydrationGate } from './shared/HydrationGate';
 
 export default function ResetPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -20,7 +21,7 @@ export default function ResetPasswordForm() {
     if (!form.validate(formRef.current)) return;
     form.setBusy(true);
     try {
-      await apiFetch('/api/auth/reset-password', { body: form.values });
+      await resetPassword(form.values);
       showToastAfterNavigation(AUTH_TOASTS.resetSuccess);
       window.location.assign('/login');
     } catch (error) {

@@ -2,16 +2,16 @@
 // hydrated so the action area follows the visitor's sign-in state, and the fit follows the farmer's
 // growing system (?system= or their preferences), with a picker to change it.
 import { useStore } from '@nanostores/react';
-import { loadMapView } from './spaces/load-map-view';
+import { loadMapView } from './spaces/shared/load-map-view';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { growingSystem } from '#contracts/growing';
 import type { OwnSpace, Space } from '#contracts/spaces.schemas';
-import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/growing-store';
-import { takeLiveFlag } from '../lib/live-listing';
-import { $user, loadUser } from '../lib/user-store';
-import { SystemPicker } from './spaces/GrowingFit';
-import { SpaceDetail } from './spaces/SpaceDetail';
-import { GrowingDetailsEditor } from './spaces/GrowingDetailsEditor';
+import { $growingSystem, initGrowingSystem, pickGrowingSystem } from '../lib/stores/growing-store';
+import { takeLiveFlag } from '../lib/display/live-listing';
+import { $user, loadUser } from '../lib/stores/user-store';
+import { SystemPicker } from './spaces/shared/GrowingFit';
+import { SpaceDetail } from './spaces/detail/SpaceDetail';
+import { GrowingDetailsEditor } from './spaces/edit/GrowingDetailsEditor';
 
 /** Leaflet loads only when the small map scrolls into view. */
 const MapView = lazy(loadMapView);

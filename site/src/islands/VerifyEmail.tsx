@@ -1,8 +1,8 @@
 // /verify-email?token=…: confirms the address with the link from the e-mail, once.
 import { useEffect, useState } from 'react';
 import { AUTH_MESSAGES } from '#contracts/auth.schemas';
-import { apiFetch, errorMessage } from '../lib/api-client';
-import { refreshUser } from '../lib/user-store';
+import { errorMessage } from '../lib/api/api-client';
+import { verifyEmail } from '../lib/stores/account-actions';
 
 type State = { status: 'working' } | { status: 'verified' } | { status: 'failed'; message: string };
 
@@ -14,11 +14,8 @@ export default function VerifyEmail() {
     if (!token) return setState({ status: 'failed', message: AUTH_MESSAGES.verifyLinkInvalid });
     // The token leaves the address bar (and so the history) once read.
     window.history.replaceState(null, '', '/verify-email');
-    apiFetch('/api/auth/verify-email', { body: { token } })
-      .then(() => {
-        setState({ status: 'verified' });
-        void refreshUser();
-      })
+    verifyEmail(token)
+      .then(() => setState({ status: 'verified' }))
       .catch((error: unknown) => setState({ status: 'failed', message: errorMessage(error, AUTH_MESSAGES.verifyLinkInvalid) }));
   }, []);
 

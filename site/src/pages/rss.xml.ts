@@ -1,8 +1,8 @@
 // The RSS feed of the built-in articles, newest first. New MDX files appear here with no other edit.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { articlePath, getArticles } from '../lib/articles';
-import { SITE_NAME } from '../lib/site';
+import { articlePath, getArticles } from '../lib/content/articles';
+import { SITE_NAME } from '../lib/content/site';
 
 export async function GET(context: APIContext) {
   const articles = await getArticles();

@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
+import { afterNotified, cacheListening } from '../../fixtures/caches';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 
@@ -39,14 +40,6 @@ function comparable(r: Raw) {
   return r.rawNames.filter((n) => !['x-request-id', 'date'].includes(n.toLowerCase())).map((n) => [n, r.headers[n.toLowerCase()]]);
 }
 
-async function cacheReady(app: TestApp) {
-  const until = Date.now() + 10_000;
-  while (!app.context.publicCache.enabled) {
-    if (Date.now() > until) throw new Error('the public-read cache never started listening');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('public-read fast path', () => {
   let t: TestApp;
   const now = new Date('2026-05-01T12:00:00.000Z');
@@ -55,8 +48,8 @@ describe('public-read fast path', () => {
   beforeAll(async () => {
     t = await startTestApp({ now });
     const owner = await createSignedInUser(t);
-    await insertSpaces(t.db, Array.from({ length: 20 }, () => spaceRow(owner.id, now, { city: 'Fastville' })));
-    await cacheReady(t);
+    await cacheListening(t.context.publicCache, 'public-read cache');
+    await afterNotified(t.context.publicCache, () => insertSpaces(t.db, Array.from({ length: 20 }, () => spaceRow(owner.id, now, { city: 'Fastville' }))));
     path = '/api/spaces?city=Fastville&sort=price_asc';
   });
   afterAll(async () => t.close());
@@ -103,7 +96,7 @@ describe('public-read fast path', () => {
 
   it('goes back to the full path as soon as a listing changes', async () => {
     await bothPaths({});
-    await t.db.execute(sql`update spaces set title = 'Changed by a write' where id = (select min(id) from spaces where city = 'Fastville')`);
+    await afterNotified(t.context.publicCache, () => t.db.execute(sql`update spaces set title = 'Changed by a write' where id = (select min(id) from spaces where city = 'Fastville')`));
     const until = Date.now() + 2_000;
     let titles: string[] = [];
     while (Date.now() < until) {
@@ -194,7 +187,7 @@ describe('public-read fast path in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'f'.repeat(40) } });
-    await cacheReady(t);
+    await cacheListening(t.context.publicCache, 'public-read cache');
   });
   afterAll(async () => t.close());
 

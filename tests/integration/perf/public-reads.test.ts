@@ -12,28 +12,10 @@ import { expireListings } from '#api/modules/spaces/expire-listings';
 import { DAY } from '#api/lib/clock';
 import { insertBlogPost } from '../../fixtures/blog-posts';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
+import { afterNotified, cacheListening, within } from '../../fixtures/caches';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { testDatabaseKind } from '../../fixtures/test-database';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
-
-/** The cache is off until its LISTEN is in place: wait for it, as a new instance does at start. */
-async function cacheReady(app: TestApp) {
-  const until = Date.now() + 10_000;
-  while (!app.context.publicCache.enabled) {
-    if (Date.now() > until) throw new Error('the public-read cache never started listening');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Polls until `check` holds; answers how long it took (ms). */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** A raw GET: the bytes as sent (no automatic decoding) and the headers. */
 function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
@@ -64,7 +46,7 @@ describe('public-read cache', () => {
     t = await startTestApp({ now });
     owner = await createSignedInUser(t);
     await insertSpaces(t.db, Array.from({ length: 30 }, () => spaceRow(owner.id, now, { city: 'Cachetown' })));
-    await cacheReady(t);
+    await cacheListening(t.context.publicCache, 'public-read cache');
   });
   afterAll(async () => t.close());
 
@@ -176,7 +158,7 @@ describe('public-read cache', () => {
 
   it('keeps its answers when only a draft changes (a photo uploaded to it), and clears them when a live listing does', async () => {
     const [draft] = await insertSpaces(t.db, [spaceRow(owner.id, now, { city: 'Draftville', hasListingFee: false })]);
-    const [live] = await insertSpaces(t.db, [spaceRow(owner.id, now, { city: 'Liveville' })]);
+    const [live] = await afterNotified(t.context.publicCache, () => insertSpaces(t.db, [spaceRow(owner.id, now, { city: 'Liveville' })]));
     await within(2_000, async () => (await publicIds('city=Liveville')).includes(live!.id));
     await publicIds('city=Cachetown');
     const cached = t.context.publicCache.size;
@@ -211,7 +193,7 @@ describe('public-read cache across instances', () => {
     a = await startTestApp({ now });
     b = twoInstances ? await startTestApp({ now, database: { ...openDatabase({ databaseUrl: a.database.url!, poolSize: 3 }), url: a.database.url } }) : a;
     owner = await createSignedInUser(a);
-    await Promise.all([cacheReady(a), cacheReady(b)]);
+    await Promise.all([cacheListening(a.context.publicCache, 'public-read cache'), cacheListening(b.context.publicCache, 'public-read cache')]);
   });
   afterAll(async () => {
     if (b !== a) await b.close();

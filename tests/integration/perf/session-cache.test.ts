@@ -4,34 +4,17 @@
 // never while the cache cannot hear about changes. On PostgreSQL also across two instances.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheListening, within } from '../../fixtures/caches';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { openDatabase } from '#db/client';
 import { testDatabaseKind } from '../../fixtures/test-database';
 import { createSignedInUser } from '../../fixtures/users';
 
-async function cacheReady(app: TestApp) {
-  const until = Date.now() + 10_000;
-  while (!app.context.sessionCache.enabled) {
-    if (Date.now() > until) throw new Error('the session cache never started listening');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Polls until `check` holds; answers how long it took (ms). */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('session cache', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await cacheReady(t);
+    await cacheListening(t.context.sessionCache, 'session cache');
   });
   afterAll(async () => t.close());
 
@@ -126,8 +109,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('session cache across two inst
     a = await startTestApp();
     // A second instance on the same database, as behind a load balancer.
     b = await startTestApp({ database: openDatabase({ databaseUrl: a.database.url!, poolSize: 5 }) });
-    await cacheReady(a);
-    await cacheReady(b);
+    await cacheListening(a.context.sessionCache, 'session cache');
+    await cacheListening(b.context.sessionCache, 'session cache');
   });
   afterAll(async () => {
     await b?.close();

@@ -9,21 +9,26 @@ import {
   AGREEMENT_MESSAGES,
   agreementPath,
   agreementReference,
+  formatLeaseDate,
   proposalEventText,
   proposalHeadline,
   type LeaseProposal,
   type ProposalStatus,
   type ProposeTermsRequest,
 } from '#contracts/agreements.schemas';
+import { ACCOUNT_DATA_TEXTS } from '#contracts/account-data';
 import { displayName } from '#contracts/auth';
+import { REVIEW_BLIND_DAYS, REVIEW_WINDOW_DAYS } from '#contracts/reviews';
 import { conversationPath, MESSAGING_MESSAGES } from '#contracts/messaging';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
+import { DAY } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { enqueueEmail } from '../email/index';
-import { leaseAgreementEmail } from '../email/index';
+import { leaseAgreementEmail, reviewInviteEmail } from '../email/index';
+import { queuePush } from '../push/index';
 import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/index';
 import { closeInquiries, markInquiriesResponded } from '../messaging/index';
 import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/index';
@@ -84,8 +89,10 @@ const isParticipant = (userId: number) => or(eq(conversations.ownerId, userId), 
 async function refuseWhenModerated(tx: Executor, conversation: ConversationHead, userId: number): Promise<void> {
   if (conversation.hidden) throw AppError.conflict(AGREEMENT_MESSAGES.listingHidden);
   const otherId = conversation.ownerId === userId ? conversation.farmerId : conversation.ownerId;
-  const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
+  const [other] = await tx.select({ suspendedAt: users.suspendedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, otherId));
   if (other?.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.conversationSuspended);
+  // Terms a person left open when they closed the account bind nobody (issue 28, docs/decisions/1501).
+  if (other?.closedAt) throw AppError.conflict(ACCOUNT_DATA_TEXTS.otherClosed);
 }
 
 async function readProposal(tx: Executor, id: number): Promise<LeaseProposal> {
@@ -132,10 +139,12 @@ export async function proposeTerms(ctx: MessagingContext<Database>, user: Sessio
     await notifyMessage({ ...ctx, db: tx }, {
       conversationId,
       recipientRole: role === 'owner' ? 'farmer' : 'owner',
+      recipientId: role === 'owner' ? conversation.farmerId : conversation.ownerId,
       senderId: user.id,
       senderName: displayName(user),
       spaceTitle: conversation.title,
       latest: content,
+      proposal: open ? 'countered' : 'proposed',
     });
     return proposal;
   });
@@ -190,6 +199,7 @@ export async function respondToProposal(
       await notifyMessage({ ...ctx, db: tx }, {
         conversationId,
         recipientRole: role === 'owner' ? 'farmer' : 'owner',
+        recipientId: role === 'owner' ? conversation.farmerId : conversation.ownerId,
         senderId: user.id,
         senderName: displayName(user),
         spaceTitle: conversation.title,
@@ -206,11 +216,16 @@ export async function respondToProposal(
  */
 async function notifyAgreement(ctx: MessagingContext, conversation: ConversationHead, proposal: LeaseProposal, messageId: number): Promise<void> {
   const parties = await ctx.db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, emailNotifications: users.emailNotifications })
     .from(users)
     .where(inArray(users.id, [conversation.ownerId, conversation.farmerId]));
   const nameOf = (id: number) => displayName(parties.find((p) => p.id === id) ?? { firstName: '', lastName: '' });
   const reference = proposal.reference ?? agreementReference(proposal.id, ctx.clock.now());
+  // The party who proposed hears of the acceptance on their devices too (the one who accepted knows).
+  if (proposal.respondedBy !== null) {
+    const proposerId = proposal.respondedBy === conversation.ownerId ? conversation.farmerId : conversation.ownerId;
+    await queuePush(ctx, { kind: 'proposal', userId: proposerId, conversationId: conversation.id, senderName: nameOf(proposal.respondedBy), spaceTitle: conversation.title, step: 'accepted' });
+  }
   for (const role of ['owner', 'farmer'] as const) {
     const recipient = await claimNotification(ctx, conversation.id, role, 'message');
     if (!recipient) continue;
@@ -230,6 +245,19 @@ async function notifyAgreement(ctx: MessagingContext, conversation: Conversation
     });
     // The acceptance message is told by this e-mail (to the party who did not write it).
     await markNotified(ctx.db, conversation.id, role, ctx.clock.now(), proposal.respondedBy === recipient.id ? 0 : messageId);
+  }
+  // Each party may now review the other (issue 28, docs/decisions/1502): one invitation per agreement and
+  // person, so it is not held by the conversation's 15-minute throttle; the e-mail preference still decides.
+  const until = new Date(ctx.clock.now().getTime() + REVIEW_WINDOW_DAYS * DAY).toISOString().slice(0, 10);
+  for (const party of parties) {
+    if (!party.emailNotifications) continue;
+    const other = parties.find((p) => p.id !== party.id);
+    await enqueueEmail(ctx, {
+      userId: party.id,
+      type: 'review_invite',
+      recipient: party.email,
+      content: reviewInviteEmail({ otherName: displayName(other ?? {}), spaceTitle: conversation.title, until: formatLeaseDate(until), blindDays: REVIEW_BLIND_DAYS, url: `${ctx.siteUrl}${conversationPath(conversation.id)}` }),
+    });
   }
 }
 
@@ -257,4 +285,22 @@ export async function acceptedTermsOf(db: Executor, conversationIds: number[]): 
     .orderBy(desc(leaseProposals.id));
   for (const row of rows) if (!newest.has(row.conversationId)) newest.set(row.conversationId, toProposal(row));
   return newest;
+}
+
+/** An accepted-or-not proposal with its two parties and its listing's title, as one of the parties reads it. */
+export type AgreementParties = { proposal: LeaseProposal; ownerId: number; farmerId: number; spaceTitle: string };
+
+/**
+ * One proposal for one of its parties (the reviews module, issue 28): 404 for anyone else. With `lock`, the
+ * conversation's row lock is taken first, so that writes about the same agreement (the two reviews) queue.
+ */
+export async function proposalForParty(db: Executor, { proposalId, userId }: { proposalId: number; userId: number }, lock = false): Promise<AgreementParties> {
+  const [head] = await db
+    .select({ conversationId: leaseProposals.conversationId })
+    .from(leaseProposals)
+    .innerJoin(conversations, eq(conversations.id, leaseProposals.conversationId))
+    .where(and(eq(leaseProposals.id, proposalId), isParticipant(userId)));
+  if (!head) throw AppError.notFound(AGREEMENT_MESSAGES.proposalNotFound);
+  const conversation = await participantConversation(db, { conversationId: head.conversationId, userId }, lock);
+  return { proposal: await readProposal(db, proposalId), ownerId: conversation.ownerId, farmerId: conversation.farmerId, spaceTitle: conversation.title };
 }

@@ -58,3 +58,8 @@ export async function findEmailChangeUndo(db: Executor, tokenHash: string, now: 
     .limit(1);
   return Boolean(row);
 }
+
+/** Ends every "this was not me" link of the account (closing it: no link may put an address back on it). */
+export async function endEmailChangeUndos(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(verifications).where(like(verifications.identifier, `${UNDO_PREFIX}:${userId}:%`));
+}

@@ -6,13 +6,14 @@
 // other link and lifts a lockout. It also takes the "this was not me" link of an e-mail change, which puts
 // the replaced address back. See docs/decisions/0105.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, like, min, sql } from 'drizzle-orm';
 import { queryRows, type RawRow } from '#db/client';
 import { accounts, passwordResetTokens, sessions, users, verifications } from '#db/schema/index';
 import { AUTH_MESSAGES, type ForgotPasswordRequest, type ResetPasswordRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { HOUR } from '../../lib/clock';
+import { toBacklog, type Backlog } from '../../lib/metrics';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { enqueueEmail } from '../email/index';
 import { passwordResetEmail } from '../email/index';
@@ -27,6 +28,16 @@ const RESET_MAIL_LIMIT: RateLimitRule = { endpoint: 'reset-mail-recipient', max:
 /** Queued asks wait in better-auth's generic verifications table under this prefix (no table of their own). */
 const REQUEST_PREFIX = 'password-reset-request:';
 const REQUEST_TTL_MS = HOUR;
+
+/** Forgot-password asks not yet answered by the job, and the age of the oldest (metrics). */
+export async function passwordResetBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Backlog> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({ n: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .where(like(verifications.identifier, `${REQUEST_PREFIX}%`));
+  return toBacklog(row, now);
+}
 
 /** The request path: one insert, for known and unknown addresses alike. */
 export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordRequest): Promise<void> {

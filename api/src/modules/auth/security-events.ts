@@ -1,4 +1,5 @@
-// security_events rows (spec 3): signup, login, login_failure, account_lock, with address and user agent.
+// security_events rows (spec 3): signup, login, login_failure, account_lock, with address and user agent; and
+// payments' checkout attempts with their fraud score. Auth owns the table: every row is written here.
 import type { Request } from 'express';
 import type { Executor } from '#db/client';
 import { securityEvents } from '#db/schema/index';
@@ -15,13 +16,14 @@ export function requestMeta(req: Request): RequestMeta {
 
 export async function recordSecurityEvent(
   ctx: { db: Executor; clock: Clock },
-  event: { type: SecurityEventType; userId: number | null; meta: RequestMeta; metadata?: Record<string, unknown> },
+  event: { type: SecurityEventType; userId: number | null; meta: RequestMeta | null; metadata?: Record<string, unknown>; fraudScore?: 'low' | 'high' },
 ): Promise<void> {
   await ctx.db.insert(securityEvents).values({
     userId: event.userId,
     eventType: event.type,
-    ipAddress: event.meta.ip,
-    userAgent: event.meta.userAgent,
+    ipAddress: event.meta?.ip ?? null,
+    userAgent: event.meta?.userAgent ?? null,
+    ...(event.fraudScore && { fraudScore: event.fraudScore }),
     metadata: event.metadata ?? null,
     createdAt: ctx.clock.now(),
   });

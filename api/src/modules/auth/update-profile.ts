@@ -2,8 +2,8 @@
 // password and is limited per account (EMAIL_CHANGE_LIMIT); the new address must be verified again (the
 // account is unverified until then), every earlier reset and verification link ends, and the old address
 // is told, with a "this was not me" link. All of it in one transaction. See docs/decisions/0104.
-import { and, eq } from 'drizzle-orm';
-import { accounts, users } from '#db/schema/index';
+import { eq } from 'drizzle-orm';
+import { users } from '#db/schema/index';
 import { AUTH_MESSAGES, type CurrentUser, type ProfileRequest } from '#contracts/auth.schemas';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
@@ -12,6 +12,7 @@ import { limitUser, type RateLimitRule } from '../../lib/rate-limit';
 import { enqueueEmail } from '../email/index';
 import { emailChangedNoticeEmail } from '../email/index';
 import { EMAIL_CHANGE_UNDO_DAYS, endEmailLinks, issueEmailChangeUndo } from './email-links';
+import { passwordMatches } from './password-check';
 import { findUserByEmail, findUserById, isUniqueViolation, toCurrentUser } from './user-record';
 import { sendVerificationLink } from './verify-email';
 
@@ -21,12 +22,7 @@ export const EMAIL_CHANGE_LIMIT: RateLimitRule = { endpoint: 'user-email-change'
 async function checkCurrentPassword(ctx: AppContext, userId: number, password: string | undefined): Promise<void> {
   if (!password) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordForEmail, { currentPassword: AUTH_MESSAGES.currentPasswordForEmail });
   await limitUser(ctx, EMAIL_CHANGE_LIMIT, userId);
-  const [account] = await ctx.db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  const matches = account?.hash ? await (await ctx.auth.$context).password.verify({ hash: account.hash, password }) : false;
-  if (!matches) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
+  if (!(await passwordMatches(ctx, userId, password))) throw AppError.badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
 }
 
 export async function updateProfile(ctx: AppContext, userId: number, input: ProfileRequest): Promise<CurrentUser> {

@@ -30,6 +30,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     smsNotifications: row.smsNotifications,
     inquiryAlerts: row.inquiryAlerts,
     marketingEmails: row.marketingEmails,
+    hideMessageText: row.hideMessageText,
     preferences: { ...DEFAULT_PREFERENCES, ...row.preferences },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

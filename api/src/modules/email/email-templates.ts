@@ -2,6 +2,8 @@
 // in the HTML part (names can contain markup); links are built from PUBLIC_SITE_URL, never from a request.
 // Greetings carry no name: a name is whatever the account typed, and an account can send our e-mails to an
 // address it does not own (sign-up, e-mail change), so a greeting must not be able to carry its text.
+import { FORMER_MEMBER_NAME } from '#contracts/account-data';
+
 /** replyTo: set on the e-mails that ask for an answer (mail goes from a no-reply address): the support address. */
 export type EmailContent = { subject: string; text: string; html: string; replyTo?: string };
 
@@ -60,6 +62,22 @@ export function emailChangedNoticeEmail(input: { newEmail: string; undoUrl: stri
     ],
     { label: 'This was not me: secure my account', url: input.undoUrl },
   );
+  return { subject, text, html };
+}
+
+/**
+ * To the address a closed account had (issue 28): what happened and what was kept. No link: the account
+ * cannot be opened again, and a new sign-up with this address is an ordinary sign-up.
+ */
+export function accountClosedEmail(input: { listingsRemoved: number; supportEmail: string }): EmailContent {
+  const subject = 'Your FarmSpace account is closed';
+  const listings = input.listingsRemoved === 1 ? 'Your listing was taken down.' : input.listingsRemoved > 1 ? `Your ${input.listingsRemoved} listings were taken down.` : '';
+  const kept =
+    `The messages you wrote stay in the conversations of the people you wrote to, under the name "${FORMER_MEMBER_NAME}"; receipts of payments and the records the law requires us to keep are kept for the legal retention period. Your saved searches and saved spaces are deleted, and every device signed in to the account was signed out.`;
+  const again = 'This address is free again: you can create a new account with it at any time.';
+  const notYou = `If you did not close your account, write to ${input.supportEmail} at once.`;
+  const text = `${GREETING}\n\nYour FarmSpace account was closed just now, as you asked.${listings ? ` ${listings}` : ''}\n\n${kept}\n\n${again}\n\n${notYou}\n\nThe FarmSpace team`;
+  const html = layout(subject, [GREETING, `Your FarmSpace account was closed just now, as you asked.${listings ? ` ${listings}` : ''}`, kept, again, escapeHtml(notYou)]);
   return { subject, text, html };
 }
 
@@ -183,5 +201,31 @@ export function leaseAgreementEmail(input: { otherName: string; spaceTitle: stri
     ],
     { label: 'See the conversation', url: input.url },
   );
+  return { subject, text, html };
+}
+
+/** Each party, once lease terms are accepted (issue 28): they may now review the other, until the window closes. */
+export function reviewInviteEmail(input: { otherName: string; spaceTitle: string; until: string; blindDays: number; url: string }): EmailContent {
+  const subject = `You can now review ${input.otherName}`.slice(0, 255);
+  const intro = `Your lease terms for "${input.spaceTitle}" are agreed. Once you have seen how it goes, you can review ${input.otherName} until ${input.until}.`;
+  const blind = `Reviews are double-blind: neither of you can read the other's review until both have written, or ${input.blindDays} days after the first one, whichever comes first.`;
+  const text = `${GREETING}\n\n${intro}\n\n${blind}\n\nWrite your review in the conversation:\n\n${input.url}\n\nThe FarmSpace team`;
+  const html = layout(subject, [GREETING, escapeHtml(intro), escapeHtml(blind)], { label: 'Write a review', url: input.url });
+  return { subject, text, html };
+}
+
+/**
+ * To a party of an agreement when its reviews are published (issue 28): their own review is public now,
+ * and the other's review of them is, if there is one. One e-mail per person and publication.
+ */
+export function reviewPublishedEmail(input: { otherName: string; spaceTitle: string; wroteOne: boolean; reviewedByOther: boolean; url: string }): EmailContent {
+  const subject = (input.wroteOne ? 'Your review is published' : `${input.otherName} reviewed you`).slice(0, 255);
+  const lines = [
+    input.wroteOne ? `Your review of ${input.otherName} (lease of "${input.spaceTitle}") is now public on FarmSpace.` : `${input.otherName} reviewed you for the lease of "${input.spaceTitle}": the review is now public on FarmSpace.`,
+    input.wroteOne && input.reviewedByOther ? `${input.otherName}'s review of you is published too.` : '',
+    input.reviewedByOther ? 'You may post one public reply to the review of you.' : '',
+  ].filter(Boolean);
+  const text = `${GREETING}\n\n${lines.join('\n\n')}\n\nRead the reviews:\n\n${input.url}\n\nThe FarmSpace team`;
+  const html = layout(subject, [GREETING, ...lines.map(escapeHtml)], { label: 'Read the reviews', url: input.url });
   return { subject, text, html };
 }

@@ -18,7 +18,7 @@ export function createListingStatsRouter(ctx: AppContext & { listingViews: Listi
   router.post('/spaces/:id/card-open', async (req, res) => {
     const id = spaceIdParam(req);
     // Only public listings count; the check reads the public micro-cache, so it costs no query when warm.
-    await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: undefined }, ctx.clock.now())));
+    await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: undefined }, ctx.clock.now(), ctx.ownerRatings)));
     // Anonymous visitors (no session cookie) cost no lookup.
     await req.loadSession?.();
     if (!(await isOwnView(id, req.user))) ctx.listingViews.count(id, 'card');

@@ -1,6 +1,7 @@
 // Conversations between an owner and a farmer about one space (spec 3, 5, 7): the first contact (inquiry),
 // messages, the list with unread counts, and the thread. Every read is for participants only: anyone
 // else is told "not found", so conversation ids reveal nothing.
+import { ACCOUNT_DATA_TEXTS } from '#contracts/account-data';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -137,7 +138,7 @@ export async function startConversation(
       })
       .returning({ id: inquiries.id });
     const message = await addThreadMessage(tx, { conversationId, senderId: user.id, content: input.content, now });
-    await notifyInquiry({ ...ctx, db: tx }, { conversationId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
+    await notifyInquiry({ ...ctx, db: tx }, { conversationId, ownerId: space.ownerId, farmerId: user.id, farmerName, spaceTitle: space.title, message: input.content });
     return { conversationId, inquiryId: inquiry!.id, message: toMessage(message), created: Boolean(conversation!.created), duplicate: false };
   });
 }
@@ -190,8 +191,10 @@ export async function sendMessage(
     const conversation = await participantConversation(tx, { conversationId, userId: user.id }, true);
     // A suspended party cannot be written to (nor write: their sessions are gone); the sender is told.
     const otherId = conversation.ownerId === user.id ? conversation.farmerId : conversation.ownerId;
-    const [other] = await tx.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId));
+    const [other] = await tx.select({ suspendedAt: users.suspendedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, otherId));
     if (other?.suspendedAt) throw AppError.conflict(MODERATION_MESSAGES.conversationSuspended);
+    // Nobody reads a closed account's conversations any more (issue 28): the sender is told so.
+    if (other?.closedAt) throw AppError.conflict(ACCOUNT_DATA_TEXTS.conversationClosed);
     const duplicate = await recentDuplicate(tx, conversationId, user.id, content, now);
     if (duplicate) return { message: toMessage(duplicate), duplicate: true };
     const row = await addThreadMessage(tx, { conversationId, senderId: user.id, content, now });
@@ -200,6 +203,7 @@ export async function sendMessage(
     await notifyMessage({ ...ctx, db: tx }, {
       conversationId,
       recipientRole: fromOwner ? 'farmer' : 'owner',
+      recipientId: otherId,
       senderId: user.id,
       senderName: displayName(user),
       spaceTitle: conversation.title,
@@ -225,6 +229,7 @@ type ListRow = RawRow<{
   first_name: (typeof users.$inferSelect)['firstName'];
   last_name: (typeof users.$inferSelect)['lastName'];
   suspended: boolean;
+  closed: boolean;
   unread: number;
   last_message_at: (typeof conversations.$inferSelect)['lastMessageAt'];
   /** last_message_at to the microsecond (a JS Date keeps milliseconds): the cursor's key. */
@@ -246,7 +251,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
     ? sql`and last_message_at <= ${before.lastMessageAt}::timestamptz and (last_message_at, id) < (${before.lastMessageAt}::timestamptz, ${before.id})`
     : sql``;
   const take = query.limit + 1;
-  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.hidden, s.available_from, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, m.unread, c.last_message_at,
+  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.hidden, s.available_from, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, u.closed, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -257,7 +262,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
           order by last_message_at desc, id desc limit ${take}
         ) c
         cross join lateral (select title, deleted_at is not null as no_longer_listed, hidden_at is not null as hidden, to_char(available_from, 'YYYY-MM-DD') as available_from, price_per_month, currency, size from spaces where id = c.space_id limit 1) s
-        cross join lateral (select first_name, last_name, suspended_at is not null as suspended from users where id = c.other_id limit 1) u
+        cross join lateral (select first_name, last_name, suspended_at is not null as suspended, closed_at is not null as closed from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
           where conversation_id = c.id and not is_read and sender_id <> ${userId}
@@ -282,7 +287,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
     conversations: page.map((r) => ({
       id: Number(r.id),
       spaceId: Number(r.space_id),
-      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended) },
+      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended), closed: Boolean(r.closed) },
       space: {
         id: Number(r.space_id),
         title: r.title,

@@ -2,12 +2,13 @@
 // held back, one e-mail "N new messages about …" tells them, unless they have read everything meanwhile.
 // Safe in every instance: due conversations are claimed with FOR UPDATE SKIP LOCKED, and the same row
 // lock orders the job against new messages (which also claim or push the window), so each digest goes once.
-import { asc, eq, lte } from 'drizzle-orm';
+import { asc, count, eq, lte, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '#contracts/auth';
 import { conversationPath } from '#contracts/messaging.schemas';
 import type { Database, Transaction } from '#db/client';
 import { conversations, spaces, users } from '#db/schema/index';
+import { toBacklog, type Backlog } from '../../lib/metrics';
 import { enqueueEmail, newMessagesEmail } from '../email/index';
 import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
@@ -26,6 +27,21 @@ export async function sendDueDigests(ctx: MessagingContext<Database>): Promise<D
     }
   }
   return result;
+}
+
+/** Digests whose window has ended and that are not sent yet, both parties', and the oldest one's lateness (metrics). */
+export async function digestBacklog(ctx: Pick<MessagingContext<Database>, 'db' | 'clock'>): Promise<Backlog> {
+  const now = ctx.clock.now();
+  let depth = 0;
+  let lagSeconds = 0;
+  for (const role of ['owner', 'farmer'] as const) {
+    const due = roleColumns(role).digestDueAt;
+    const [row] = await ctx.db.select({ n: count(), oldest: min(due) }).from(conversations).where(lte(due, now));
+    const backlog = toBacklog(row, now);
+    depth += backlog.depth;
+    lagSeconds = Math.max(lagSeconds, backlog.lagSeconds);
+  }
+  return { depth, lagSeconds };
 }
 
 async function digestBatch(ctx: MessagingContext<Transaction>, role: Role, result: DigestResult): Promise<number> {

@@ -21,3 +21,12 @@ export async function closeInquiries(tx: Executor, thread: InquiryThread): Promi
     .set({ status: 'closed' })
     .where(and(eq(inquiries.spaceId, thread.spaceId), eq(inquiries.farmerId, thread.farmerId)));
 }
+
+/**
+ * Closing the farmer's account (issue 28): their inquiries stay with the owners they wrote to, message
+ * and all, but the name and address copied onto them at the time go — the address may soon belong to
+ * someone else. They show "Former member", like the farmer's messages.
+ */
+export async function forgetInquirerOf(tx: Executor, farmerId: number, replacement: { name: string; email: string }): Promise<void> {
+  await tx.update(inquiries).set({ farmerName: replacement.name, farmerEmail: replacement.email }).where(eq(inquiries.farmerId, farmerId));
+}

@@ -2,6 +2,8 @@
 // transaction, only when the recipient's preferences allow, and at most once per conversation and
 // recipient every 15 minutes. A message held back by that window marks a digest due at its end
 // (sendDueDigests, digest.ts), so no message goes untold. See docs/decisions/0302.
+// Each message is also pushed to the recipient's devices (issue 30), unthrottled: the push module applies the
+// preferences and the recipient's presence in the thread (docs/decisions/1701).
 import { and, count, eq, gt, max, not, sql } from 'drizzle-orm';
 import { conversationPath } from '#contracts/messaging.schemas';
 import type { Executor } from '#db/client';
@@ -10,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { MINUTE } from '../../lib/clock';
 import { enqueueEmail } from '../email/index';
 import { inquiryReceivedEmail, newMessagesEmail } from '../email/index';
+import { queuePush, type ProposalStep } from '../push/index';
 
 export const NOTIFY_THROTTLE_MS = 15 * MINUTE;
 
@@ -111,9 +114,10 @@ export async function claimNotification(ctx: MessagingContext, conversationId: n
 
 export async function notifyInquiry(
   ctx: MessagingContext,
-  input: { conversationId: number; farmerId: number; farmerName: string; spaceTitle: string; message: string },
+  input: { conversationId: number; ownerId: number; farmerId: number; farmerName: string; spaceTitle: string; message: string },
 ): Promise<void> {
   const tx = ctx.db;
+  await queuePush(ctx, { kind: 'inquiry', userId: input.ownerId, conversationId: input.conversationId, senderName: input.farmerName, spaceTitle: input.spaceTitle, text: input.message });
   const owner = await claimNotification(ctx, input.conversationId, 'owner', 'inquiry');
   if (!owner) return;
   const untold = await untoldMessages(tx, input.conversationId, input.farmerId, owner.notified_message_id);
@@ -133,9 +137,21 @@ export async function notifyInquiry(
 
 export async function notifyMessage(
   ctx: MessagingContext,
-  input: { conversationId: number; recipientRole: Role; senderId: number; senderName: string; spaceTitle: string; latest: string },
+  input: {
+    conversationId: number;
+    recipientRole: Role;
+    recipientId: number;
+    senderId: number;
+    senderName: string;
+    spaceTitle: string;
+    latest: string;
+    /** The message records terms proposed or countered: pushed as such rather than as its text. */
+    proposal?: ProposalStep;
+  },
 ): Promise<void> {
   const tx = ctx.db;
+  const about = { userId: input.recipientId, conversationId: input.conversationId, senderName: input.senderName, spaceTitle: input.spaceTitle };
+  await queuePush(ctx, input.proposal ? { kind: 'proposal', ...about, step: input.proposal } : { kind: 'message', ...about, text: input.latest });
   const recipient = await claimNotification(ctx, input.conversationId, input.recipientRole, 'message');
   if (!recipient) return;
   const untold = await untoldMessages(tx, input.conversationId, input.senderId, recipient.notified_message_id);

@@ -22,6 +22,7 @@ import { listingStats } from '../listing-stats/index';
 import { toOwnSpace } from '../spaces/index';
 import { spaceStatus } from '../spaces/index';
 import { toAuditEntry } from '../../lib/audit-log';
+import { reviewForConsole } from '../reviews/index';
 
 const QUEUE_PAGE = 50;
 const CONVERSATION_EXCERPT = 50;
@@ -58,6 +59,7 @@ export async function userHistory(db: Executor, userId: number, now: Date): Prom
     createdAt: user.createdAt.toISOString(),
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
     suspendedReason: user.suspendedReason,
+    closedAt: user.closedAt?.toISOString() ?? null,
     lockedUntil: lock?.lockedUntil?.toISOString() ?? null,
     listings: listings.map((s) => ({ id: s.id, title: s.title, status: s.deletedAt ? 'deleted' : spaceStatus(s, now) })),
     payments: paid.map((p) => ({ id: p.id, amount: p.amount, status: p.status, refundedAt: p.refundedAt?.toISOString() ?? null, paidAt: p.paidAt?.toISOString() ?? null, spaceTitle: p.spaceTitle })),
@@ -79,6 +81,7 @@ export async function reportQueue(db: Executor, now: Date): Promise<QueueItem[]>
     const type = report.targetType as ReportTarget;
     let space: QueueItem['space'] = null;
     let conversation: QueueItem['conversation'] = null;
+    let review: QueueItem['review'] = null;
     let label = `${type} #${report.targetId}`;
     if (type === 'space') {
       const [row] = await db.select().from(spaces).where(eq(spaces.id, report.targetId));
@@ -86,6 +89,9 @@ export async function reportQueue(db: Executor, now: Date): Promise<QueueItem[]>
         space = { id: row.id, title: row.title, status: row.deletedAt ? 'deleted' : spaceStatus(row, now), hiddenReason: row.hiddenReason };
         label = row.title;
       }
+    } else if (type === 'review') {
+      review = await reviewForConsole(db, report.targetId);
+      if (review) label = `Review (${review.rating}★): "${review.text.slice(0, 80)}${review.text.length > 80 ? '…' : ''}"`;
     } else if (type === 'conversation') {
       // The reporter shared this conversation with the operators when reporting it (the form says so).
       const thread = await db
@@ -102,7 +108,7 @@ export async function reportQueue(db: Executor, now: Date): Promise<QueueItem[]>
     if (type === 'user' && subject) label = `${subject.name || subject.email} (${subject.email})`;
     const history = [
       ...(await historyOf(db, 'report', report.id)),
-      ...(type === 'space' ? await historyOf(db, 'space', report.targetId) : []),
+      ...(type === 'space' || type === 'review' ? await historyOf(db, type, report.targetId) : []),
       ...(report.subjectUserId !== null ? await historyOf(db, 'user', report.subjectUserId) : []),
     ].sort((a, b) => b.id - a.id);
     items.push({
@@ -116,6 +122,7 @@ export async function reportQueue(db: Executor, now: Date): Promise<QueueItem[]>
       subject,
       space,
       conversation,
+      review,
       history,
     });
   }
@@ -139,7 +146,7 @@ export async function searchAdmin(db: Executor, q: string, now: Date) {
     .orderBy(desc(spaces.id))
     .limit(20);
   return {
-    users: foundUsers.map((u) => ({ id: u.id, email: u.email, name: nameOf(u), verified: u.verified, suspended: u.suspendedAt !== null, createdAt: u.createdAt.toISOString() })),
+    users: foundUsers.map((u) => ({ id: u.id, email: u.email, name: nameOf(u), verified: u.verified, suspended: u.suspendedAt !== null, closed: u.closedAt !== null, createdAt: u.createdAt.toISOString() })),
     spaces: foundSpaces.map((s) => ({ id: s.id, title: s.title, city: s.city, ownerId: s.ownerId, status: s.deletedAt ? 'deleted' : spaceStatus(s, now) })),
   };
 }

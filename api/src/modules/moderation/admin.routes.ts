@@ -2,6 +2,7 @@
 // answers exactly as an unknown route (404). Every action takes {reason}; refused actions write nothing.
 import { Router, type Request } from 'express';
 import { actionReasonSchema, adminCouponSchema, adminSearchSchema, auditQuerySchema, overviewQuerySchema, refundSchema } from '#contracts/moderation.schemas';
+import { JOBS_WITH_FAILED_ITEMS, MODERATION_MESSAGES, type AdminJobsResponse } from '#contracts/moderation';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
@@ -10,9 +11,11 @@ import { createCoupon, disableCoupon, listCoupons } from '../payments/index';
 import { listAudit } from '../../lib/audit-log';
 import { adminSpace, adminUser, awaitingReview, overview, reportQueue, searchAdmin } from './admin-queries';
 import { refundPayment } from '../payments/index';
-import { approveListing, dismissReport, hideSpace, reinstateUser, suspendUser, unhideSpace, unlockUser, type Operator } from './moderation-actions';
+import { approveListing, dismissReport, hideReview, hideSpace, reinstateUser, suspendUser, unhideReview, unhideSpace, unlockUser, type Operator } from './moderation-actions';
 import { requireOperator } from '../auth/index';
+import { settleFailedEmail } from '../email/index';
 import { idParam } from '../../lib/route-params';
+import { AppError } from '../../lib/app-error';
 
 
 function operatorOf(req: Request): Operator {
@@ -48,6 +51,22 @@ export function createAdminRouter(ctx: AppContext): Router {
   router.get('/admin/spaces/:id', async (req, res) => {
     res.json(await adminSpace(ctx.db, idParam(req, 'Space not found.'), now()));
   });
+  // The background jobs as this instance runs them (issue 31): empty where no jobs run (an app without them).
+  router.get('/admin/jobs', async (_req, res) => {
+    const body: AdminJobsResponse = ctx.jobs ? await ctx.jobs.overview() : { instanceStartedAt: now().toISOString(), jobs: [] };
+    res.json(body);
+  });
+  // A failed item of a job that keeps them (issue 31): put back in line, or dropped; audited. The failed
+  // items live in the database, so any instance acts on them whether or not it runs the job.
+  for (const action of ['retry', 'drop'] as const) {
+    router.post(`/admin/jobs/:job/items/:id/${action}`, async (req, res) => {
+      const job = String(req.params.job);
+      const id = idParam(req, MODERATION_MESSAGES.failedItemNotFound);
+      if (!(JOBS_WITH_FAILED_ITEMS as readonly string[]).includes(job)) throw AppError.notFound(MODERATION_MESSAGES.failedItemNotFound);
+      await settleFailedEmail(ctx, operatorOf(req), { id, action, reason: reasonOf(req) });
+      res.json({ ok: true });
+    });
+  }
   router.get('/admin/users/:id', async (req, res) => {
     res.json(await adminUser(ctx.db, idParam(req, 'User not found.'), now()));
   });
@@ -79,6 +98,16 @@ export function createAdminRouter(ctx: AppContext): Router {
   router.post('/admin/users/:id/unlock', async (req, res) => {
     const id = idParam(req, 'User not found.');
     await unlockUser(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/reviews/:id/hide', async (req, res) => {
+    const id = idParam(req, 'Review not found.');
+    await hideReview(ctx, operatorOf(req), id, reasonOf(req));
+    res.json({ ok: true });
+  });
+  router.post('/admin/reviews/:id/unhide', async (req, res) => {
+    const id = idParam(req, 'Review not found.');
+    await unhideReview(ctx, operatorOf(req), id, reasonOf(req));
     res.json({ ok: true });
   });
   router.post('/admin/reports/:id/dismiss', async (req, res) => {

@@ -1,5 +1,6 @@
 // The operators' actions (issue 19), one function each: hide and unhide a listing, suspend and reinstate
-// an account, dismiss a report, refund a payment, unlock an account, approve a listing in review. Each
+// an account, dismiss a report, refund a payment, unlock an account, approve a listing in review, hide and
+// unhide a review (issue 28). Each
 // runs in one transaction that locks its target first, refuses what makes no sense now (a second click:
 // 409, nothing written), does the thing, closes the reports it answers, writes its audit row and queues
 // the e-mail that tells the person. Refused actions write nothing, the audit log included. The rows of
@@ -15,6 +16,7 @@ import { tellUser } from '../email/index';
 import { setLiveUntilOfListingPayment } from '../payments/index';
 import { notifySavedSearches } from '../saved-searches/index';
 import { hideListing, hideOwnersListings, unhideListing, unhideOwnersListings } from '../spaces/index';
+import { hideReviewRow, unhideReviewRow } from '../reviews/index';
 import { goLive } from '../spaces/index';
 import { LISTING_DURATION_MS } from '../spaces/index';
 import { recordAudit, type Operator } from '../../lib/audit-log';
@@ -207,5 +209,29 @@ export async function approveListing(ctx: Ctx, operator: Operator, spaceId: numb
         action: { label: 'Open your listing', url: `${site(ctx)}/spaces/${row.id}` },
       }),
     );
+  });
+}
+
+/** A review that breaks the rules leaves the profile and the ratings at once; its author is told why. */
+export async function hideReview(ctx: Ctx, operator: Operator, reviewId: number, reason: string): Promise<void> {
+  const now = ctx.clock.now();
+  await (ctx.db as Database).transaction(async (tx) => {
+    const review = await hideReviewRow(tx, reviewId, reason, now);
+    await closeReports(tx, operator, now, and(eq(reports.targetType, 'review'), eq(reports.targetId, reviewId)));
+    await recordAudit(tx, { actor: operator, action: 'review.hide', targetType: 'review', targetId: reviewId, reason, details: { authorId: review.authorId, subjectId: review.subjectId, rating: review.rating }, at: now });
+    await tell(
+      ctx,
+      tx,
+      review.authorId,
+      moderationEmail({ subject: 'Your review was hidden', what: 'We hid a review you wrote on FarmSpace: it no longer appears on the profile or in the rating.', reason, next: APPEAL_SENTENCE }),
+    );
+  });
+}
+
+export async function unhideReview(ctx: Ctx, operator: Operator, reviewId: number, reason: string): Promise<void> {
+  const now = ctx.clock.now();
+  await (ctx.db as Database).transaction(async (tx) => {
+    const review = await unhideReviewRow(tx, reviewId);
+    await recordAudit(tx, { actor: operator, action: 'review.unhide', targetType: 'review', targetId: reviewId, reason, details: { authorId: review.authorId, subjectId: review.subjectId }, at: now });
   });
 }

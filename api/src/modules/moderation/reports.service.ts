@@ -1,4 +1,5 @@
-// POST /api/reports: a signed-in user reports a listing, a person or a conversation they are part of.
+// POST /api/reports: a signed-in user reports a listing, a person, a conversation they are part of, or a
+// published review (issue 28: reported as any other target, about the review's author).
 // One open report per reporter and target (a unique partial index; a repeat answers 409 and writes
 // nothing); nobody reports themselves or their own listing; unknown and invisible targets are 404.
 import { and, eq, isNull, or } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { Executor } from '#db/client';
 import { conversations, reports, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../auth/index';
+import { reviewReportTarget } from '../reviews/index';
 import { isPublicSpace } from '../spaces/index';
 
 export async function createReport(db: Executor, reporterId: number, input: CreateReportRequest, now: Date): Promise<{ id: number; message: string }> {
@@ -33,6 +35,11 @@ async function resolveTarget(db: Executor, reporterId: number, input: CreateRepo
     // What the reporter cannot see does not exist for them; their own listing is "reporting yourself".
     if (!row || (row.ownerId !== reporterId && !isPublicSpace(row, now))) throw notFound();
     return { targetType: 'space', targetId: row.id, subjectUserId: row.ownerId };
+  }
+  if (input.reviewId !== undefined) {
+    const review = await reviewReportTarget(db, input.reviewId, now);
+    if (!review) throw notFound();
+    return { targetType: 'review', targetId: review.reviewId, subjectUserId: review.authorId };
   }
   if (input.conversationId !== undefined) {
     const [row] = await db.select().from(conversations).where(eq(conversations.id, input.conversationId));

@@ -1,9 +1,9 @@
-// Fraud basics: a `checkout` security event per attempt; more than MAX_FAILURES failed payments by one
+// Fraud basics: a `checkout` security event per attempt (written by auth, which owns security_events); more than MAX_FAILURES failed payments by one
 // user within an hour mark the payment fraudScore high and refuse further intents for an hour.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { payments, securityEvents } from '#db/schema/index';
-import type { RequestMeta } from '../auth/index';
+import { recordSecurityEvent, type RequestMeta } from '../auth/index';
 import { HOUR } from '../../lib/clock';
 
 export const MAX_FAILURES_PER_HOUR = 5;
@@ -15,15 +15,10 @@ export async function recordCheckoutEvent(
   db: Executor,
   event: { userId: number; outcome: CheckoutOutcome; meta: RequestMeta | null; now: Date; high?: boolean; metadata?: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(securityEvents).values({
-    userId: event.userId,
-    eventType: 'checkout',
-    ipAddress: event.meta?.ip ?? null,
-    userAgent: event.meta?.userAgent ?? null,
-    fraudScore: event.high ? 'high' : 'low',
-    metadata: { outcome: event.outcome, ...event.metadata },
-    createdAt: event.now,
-  });
+  await recordSecurityEvent(
+    { db, clock: { now: () => event.now } },
+    { type: 'checkout', userId: event.userId, meta: event.meta, fraudScore: event.high ? 'high' : 'low', metadata: { outcome: event.outcome, ...event.metadata } },
+  );
 }
 
 /** When a high-score failure happened within the last hour: intents are refused until an hour after it. */

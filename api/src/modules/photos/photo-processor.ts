@@ -219,6 +219,10 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
     get pending() {
       return limiter.pending;
     },
+    get busy() {
+      return limiter.running;
+    },
+    concurrency,
     get pids() {
       return [...all].flatMap((w) => (w.child.pid ? [w.child.pid] : []));
     },

@@ -2,10 +2,10 @@
 // up), or an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set, so that several instances serve
 // the same photos (docs/decisions/0803). Names are content-addressed, so a write never changes a file.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import type { PhotoStorage } from '../../lib/ports';
 
@@ -42,6 +42,18 @@ export function createDiskStorage(folder: string): PhotoStorage {
     },
     async deleteMany(names) {
       await Promise.all(names.map((name) => rm(fileOf(name), { force: true })));
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        // No folder yet: nothing was ever stored.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      // A .part file is a write under way (or one a crash left): not a photo.
+      for (const entry of entries) if (entry.isFile() && !entry.name.endsWith('.part')) yield entry.name;
     },
   };
 }
@@ -90,6 +102,15 @@ export function createS3Storage(options: S3Options): PhotoStorage {
         const chunk = names.slice(i, i + 1000);
         if (chunk.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }));
       }
+    },
+    async *list() {
+      // ListObjectsV2 answers up to 1000 keys a page.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -56,6 +56,18 @@ describe.each(['disk', 's3'] as const)('photos API on %s storage', (kind) => {
     return res.json.id;
   }
 
+  it('lists every stored file, each once (what a backup copies; docs/decisions/1403)', async () => {
+    const id = await newDraft();
+    const res = await uploadPhoto(t, id, await smallPhoto(77), { cookie: owner.cookie, type: 'image/png', name: 'p.png' });
+    expect(res.status).toBe(201);
+    const names: string[] = [];
+    for await (const name of storage.list()) names.push(name);
+    const made = (res.json.widths as number[]).flatMap((w) => PHOTO_FORMATS.map((format) => photoFileName(res.json.key, w, format)));
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    expect(names).toEqual(expect.arrayContaining(made));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('uploads a photo to a draft: sizes in AVIF, WebP and JPEG, immutable, and leading the space’s images', async () => {
     const id = await newDraft();
     const res = await uploadPhoto(t, id, await photoWithMetadata(2000, 1500), { cookie: owner.cookie });

@@ -54,15 +54,21 @@ export const PHOTO_UPLOAD_LIMITS = {
   },
 } satisfies Record<string, RateLimitRule>;
 
+/** The per-address and per-account upload limits, as middleware (every photo upload: listings, profiles). */
+export function photoUploadLimits(ctx: AppContext) {
+  return [rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress), userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount)];
+}
+
+/** Streams the request's `photo` field into the upload folder (413 past MAX_PHOTO_BYTES). */
+export function receivePhoto(req: Request): (folder: string) => ReturnType<typeof receiveFile> {
+  return (folder) => receiveFile(req, { folder, field: 'photo', maxBytes: MAX_PHOTO_BYTES, tooLarge: photoTooLarge });
+}
+
 export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
-  const addressLimit = rateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAddress);
-  const accountLimit = userRateLimit(ctx, PHOTO_UPLOAD_LIMITS.perAccount);
 
-  router.post('/spaces/:id/photos', requireUser, addressLimit, accountLimit, async (req, res) => {
-    const photo = await uploadPhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, (folder) =>
-      receiveFile(req, { folder, field: 'photo', maxBytes: MAX_PHOTO_BYTES, tooLarge: photoTooLarge }),
-    );
+  router.post('/spaces/:id/photos', requireUser, ...photoUploadLimits(ctx), async (req, res) => {
+    const photo = await uploadPhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, receivePhoto(req));
     res.status(201).json(photo);
   });
 

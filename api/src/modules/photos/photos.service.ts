@@ -73,34 +73,47 @@ async function writeOrder(tx: Executor, spaceId: number, ordered: PhotoRow[], no
 
 export type NewPhoto = { key: string; width: number; height: number; widths: number[]; bytes: number };
 
+type PhotoContext = Pick<AppContext, 'db' | 'clock' | 'photoProcessor' | 'photoStorage' | 'photoUploadFolder'>;
+
 /**
- * POST /api/spaces/{id}/photos, the whole use case: refused before a byte of the file is read (someone
- * else's listing, a full listing), then `receive` streams the upload into the upload folder; the photo is
- * processed (in a worker), its sizes stored, its row added. A refusal after the files were written (the
- * listing filled up meanwhile) deletes them unless another photo uses the same content; the temporary
- * file never stays.
+ * An upload through the pipeline: `receive` streams it into the upload folder, a worker cleans it (metadata
+ * stripped, orientation applied) and makes its sizes, the files are stored under `keyOf(content key)`, and
+ * `keep` records them; if `keep` throws, the files are deleted unless `stillUsed` says another row names
+ * them. The temporary file never stays. Listing photos and profile pictures (issue 28) both go through it.
  */
-export async function uploadPhoto(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'photoProcessor' | 'photoStorage' | 'photoUploadFolder'>,
-  target: { spaceId: number; userId: number },
+export async function storeUpload<T>(
+  ctx: PhotoContext,
   receive: (folder: string) => Promise<ReceivedFile>,
-): Promise<PhotoView> {
-  const { spaceId, userId } = target;
-  await assertCanAddPhoto(ctx.db, { spaceId, userId });
+  keep: (photo: NewPhoto) => Promise<T>,
+  options: { keyOf?: (contentKey: string) => string; stillUsed?: (key: string) => Promise<boolean> } = {},
+): Promise<T> {
   const upload = await receive(ctx.photoUploadFolder);
   try {
     if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
-    const processed = await ctx.photoProcessor.process(upload.filePath, upload.key);
+    const key = options.keyOf?.(upload.key) ?? upload.key;
+    const processed = await ctx.photoProcessor.process(upload.filePath, key);
     await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
     try {
-      return await addPhoto(ctx.db, { spaceId, userId }, { key: upload.key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes }, ctx.clock.now());
+      return await keep({ key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes });
     } catch (error) {
-      if (!(await isFileKeyUsed(ctx.db, upload.key))) await ctx.photoStorage.deleteMany(processed.files.map((f) => f.name));
+      if (!(await (options.stillUsed?.(key) ?? false))) await ctx.photoStorage.deleteMany(processed.files.map((f) => f.name));
       throw error;
     }
   } finally {
     await rm(upload.filePath, { force: true });
   }
+}
+
+/**
+ * POST /api/spaces/{id}/photos, the whole use case: refused before a byte of the file is read (someone
+ * else's listing, a full listing), then the upload goes through the pipeline and its row is added. A refusal
+ * after the files were written (the listing filled up meanwhile) deletes them unless another photo uses the
+ * same content.
+ */
+export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; userId: number }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
+  const { spaceId, userId } = target;
+  await assertCanAddPhoto(ctx.db, { spaceId, userId });
+  return storeUpload(ctx, receive, (photo) => addPhoto(ctx.db, { spaceId, userId }, photo, ctx.clock.now()), { stillUsed: (key) => isFileKeyUsed(ctx.db, key) });
 }
 
 export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photo: NewPhoto, now: Date): Promise<PhotoView> {

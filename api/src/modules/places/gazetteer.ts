@@ -177,11 +177,16 @@ export function findCity(city: string, country: string): Place | undefined {
   return i === undefined ? undefined : g.places[i];
 }
 
-/** The nearest place to a point within maxKm (searching the surrounding 1° cells), if any. */
-export function nearestPlace(lat: number, lng: number, maxKm = 60): Place | undefined {
+/** The most populous place of that exact name (or native name) in any country, if any (the names' lists run most populous first). */
+export function largestPlaceNamed(city: string): Place | undefined {
   const g = gazetteer();
-  let best: Place | undefined;
-  let bestD = Infinity;
+  const first = g.names.get(placeKey(city))?.[0];
+  return first === undefined ? undefined : g.places[first];
+}
+
+/** Each place in the 1° cells around a point, with its distance in km (equirectangular: enough to rank neighbours). */
+function placesAround(lat: number, lng: number, visit: (p: Place, km: number) => void): void {
+  const g = gazetteer();
   const latRad = (lat * Math.PI) / 180;
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++) {
@@ -191,14 +196,30 @@ export function nearestPlace(lat: number, lng: number, maxKm = 60): Place | unde
       if (lo >= 180) lo -= 360;
       for (const i of g.grid.get(cell(la, lo)) ?? []) {
         const p = g.places[i]!;
-        // Equirectangular distance is enough to rank neighbours.
-        const x = ((((p.longitude - lng + 540) % 360) - 180) * Math.cos(latRad));
-        const d = Math.hypot(x, p.latitude - lat) * 111.195;
-        if (d < bestD) {
-          bestD = d;
-          best = p;
-        }
+        const x = (((p.longitude - lng + 540) % 360) - 180) * Math.cos(latRad);
+        visit(p, Math.hypot(x, p.latitude - lat) * 111.195);
       }
     }
+}
+
+/** The nearest place to a point within maxKm (searching the surrounding 1° cells), if any. */
+export function nearestPlace(lat: number, lng: number, maxKm = 60): Place | undefined {
+  let best: Place | undefined;
+  let bestD = Infinity;
+  placesAround(lat, lng, (p, d) => {
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  });
   return bestD <= maxKm ? best : undefined;
+}
+
+/** The most populous place within maxKm of a point: the city a point belongs to (Berlin, not its Kreuzberg), if any. */
+export function largestPlaceNear(lat: number, lng: number, maxKm: number): Place | undefined {
+  let best: Place | undefined;
+  placesAround(lat, lng, (p, d) => {
+    if (d <= maxKm && (!best || p.population > best.population)) best = p;
+  });
+  return best;
 }

@@ -1,4 +1,4 @@
 // The places module's public surface: what other modules may import (docs/decisions/1310). Anything else in
 // this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
-export { placeById } from './gazetteer';
+export { findCity, largestPlaceNamed, largestPlaceNear, placeById } from './gazetteer';
 export { cityPosition, createLocator, type Locator } from './listing-position';

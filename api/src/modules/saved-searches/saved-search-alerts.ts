@@ -2,16 +2,19 @@
 // records which live searches it matches (one indexed INSERT … SELECT from the listing to the searches).
 // sendSavedSearchAlerts, a background job, turns pending matches into outbox e-mails: a search that had
 // no alert in the last 24 h gets one at once; matches after that wait and go out together as the day's
-// digest. A user who turned e-mail notifications off gets none: the job drops their pending matches.
+// digest. A user who turned e-mail notifications off gets none: the job drops their pending matches. Each
+// alert is pushed to the person's devices too (issue 30).
 // See docs/decisions/0502-saved-search-alerts.md.
-import { and, asc, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import { computeFit, FIT_LABELS, growingSystem } from '#contracts/growing';
 import { queryRows, type Executor } from '#db/client';
 import { savedSearchMatches, savedSearches, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { DAY } from '../../lib/clock';
+import { toBacklog, type Backlog } from '../../lib/metrics';
 import { savedSearchAlertEmail } from '../email/index';
 import { enqueueEmail } from '../email/index';
+import { queuePush } from '../push/index';
 import { alertFilterPredicate } from '../spaces/index';
 import { publicSpacePredicate } from '../spaces/index';
 
@@ -27,8 +30,12 @@ export function savedSearchesMatching(spaceId: number, now: Date): SQL {
              from ${spaces} join ${savedSearches} on ${alertFilterPredicate()}
              where ${spaces.id} = ${spaceId}
                and ${publicSpacePredicate(now)}
-               and ${savedSearches.unsubscribedAt} is null
-               and ${savedSearches.userId} <> ${spaces.ownerId}`;
+               and ${alertRecipientCondition()}`;
+}
+
+/** Which searches an alert goes to at all: live ones, not the listing owner's own (also the demand's rule). */
+export function alertRecipientCondition(): SQL {
+  return sql`${savedSearches.unsubscribedAt} is null and ${savedSearches.userId} <> ${spaces.ownerId}`;
 }
 
 /**
@@ -66,6 +73,23 @@ type PendingMatch = {
   climate_control: 'none' | 'heating' | 'cooling' | 'hvac' | null;
   still_public: boolean;
 };
+
+/**
+ * Matches whose alert is due and not written yet (metrics): pending matches of live searches whose last
+ * alert is a day old (or none). A match is due when it was made, or a day after the search's last alert if
+ * that is later (one alert a day is the rule, not a lag); the oldest due time gives the lag.
+ */
+export async function alertBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<Backlog> {
+  const now = ctx.clock.now();
+  const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS);
+  const dueAt = sql<Date | string | null>`min(greatest(${savedSearchMatches.matchedAt}, coalesce(${savedSearches.lastAlertAt} + make_interval(secs => ${ALERT_INTERVAL_MS / 1000}), ${savedSearchMatches.matchedAt})))`;
+  const [row] = await ctx.db
+    .select({ n: count(), oldest: dueAt })
+    .from(savedSearchMatches)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+    .where(and(isNull(savedSearchMatches.emailedAt), isNull(savedSearches.unsubscribedAt), or(isNull(savedSearches.lastAlertAt), lte(savedSearches.lastAlertAt, dayAgo))));
+  return toBacklog(row, now);
+}
 
 /**
  * Writes the due alert e-mails: searches with pending matches whose last alert is a day old (or none).
@@ -141,6 +165,8 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
           // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that POSTs to this address.
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         });
+        // The same alert on the person's devices (issue 30), under the same once-a-day rule.
+        await queuePush({ db: tx, clock: ctx.clock }, { kind: 'saved_search_alert', userId: search.user_id, searchName: search.name, listingTitles: listings.map((l) => l.title), url: `/spaces${search.query ? `?${search.query}` : ''}` });
         written += 1;
         await tx.update(savedSearches).set({ lastAlertAt: now }).where(eq(savedSearches.id, search.id));
       }
@@ -151,4 +177,21 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
     }
     return written;
   });
+}
+
+/**
+ * A published listing's saved-search counts for its owner's numbers (issue 29, decision 1602): `matchingNow`,
+ * the live searches the alerts' predicate matches today (savedSearchesMatching: what would be told if it were
+ * published now; 0 while it is not public), and `matchedWhenPublished`, the matches the alerts recorded at its
+ * publication(s) and still keep (a search deleted since, or unsubscribed before its alert went, is gone).
+ * Exact counts; the k-anonymity rule is the caller's.
+ */
+export async function listingSearchCounts(db: Executor, spaceId: number, now: Date): Promise<{ matchingNow: number; matchedWhenPublished: number }> {
+  // Raw: a count over the match query (savedSearchesMatching, itself SQL) beside the recorded matches' count.
+  const [row] = await queryRows<{ now: number; recorded: number }>(
+    db,
+    sql`select (select count(*)::int from (${savedSearchesMatching(spaceId, now)}) m) as now,
+               (select count(*)::int from ${savedSearchMatches} where ${savedSearchMatches.spaceId} = ${spaceId}) as recorded`,
+  );
+  return { matchingNow: Number(row?.now ?? 0), matchedWhenPublished: Number(row?.recorded ?? 0) };
 }

@@ -73,6 +73,12 @@ export async function deleteSavedSearch(db: Executor, { userId, savedSearchId: i
 }
 
 /** One-click unsubscribe by the e-mail's token; repeating it is harmless. Answers the search's name. */
+/** Closing the account (issue 28): every saved search goes, its matches with it (cascade); no alert is sent again. */
+export async function deleteSavedSearchesOf(tx: Executor, userId: number): Promise<number> {
+  const rows = await tx.delete(savedSearches).where(eq(savedSearches.userId, userId)).returning({ id: savedSearches.id });
+  return rows.length;
+}
+
 export async function unsubscribeSavedSearch(db: Executor, token: string, now: Date): Promise<string> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw AppError.notFound('This unsubscribe link is not valid.');
   const off = await db

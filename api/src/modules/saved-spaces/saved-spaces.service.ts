@@ -52,3 +52,12 @@ export async function listSavedSpaces(db: Executor, userId: number, now: Date): 
     space: !space.deletedAt && isPublicSpace(space, now) ? toSpace(space) : null,
   }));
 }
+
+/**
+ * Closing the account (issue 28): the farmer's short list goes. The owners' numbers keep the saves they
+ * counted (a trigger counted them on insert; a deletion changes no day's count).
+ */
+export async function deleteSavedSpacesOf(tx: Executor, userId: number): Promise<number> {
+  const rows = await tx.delete(savedSpaces).where(eq(savedSpaces.userId, userId)).returning({ spaceId: savedSpaces.spaceId });
+  return rows.length;
+}

@@ -2,13 +2,23 @@
 // archived_spaces and switched off; featured status ends at featuredUntil. Safe with any number of API
 // instances: rows are claimed with FOR UPDATE SKIP LOCKED and archived_spaces.original_id is unique
 // (ON CONFLICT DO NOTHING), so each listing is archived exactly once; each expiry is written to the audit log.
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { queryRows, type Executor, type RawRow } from '#db/client';
 import { spaces } from '#db/schema/index';
+import { toBacklog, type Backlog } from '../../lib/metrics';
 
 const BATCH = 500;
 
 export type ExpiryResult = { archived: number; unfeatured: number };
+
+/** Paid listings past their end and still live, and how long the oldest has been over (metrics). */
+export async function expiryBacklog(db: Executor, now: Date): Promise<Backlog> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(spaces.expiresAt) })
+    .from(spaces)
+    .where(and(eq(spaces.isActive, true), eq(spaces.hasListingFee, true), eq(spaces.isDemoListing, false), lte(spaces.expiresAt, now)));
+  return toBacklog(row, now);
+}
 
 export async function expireListings(db: Executor, now: Date): Promise<ExpiryResult> {
   let archived = 0;

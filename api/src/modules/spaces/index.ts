@@ -2,6 +2,9 @@
 // this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
 export { hideListing, hideOwnersListings, unhideListing, unhideOwnersListings } from './listing-moderation';
 export { goLive, listingPurpose, publishSpace, withdrawPaidListing } from './publish-space';
-export { alertFilterPredicate, savedSearchFilterColumns } from './space-filter-sql';
+export { alertFilterBit, alertFilterPredicate, alertFiltersFailed, savedSearchFilterColumns } from './space-filter-sql';
 export { isPublicSpace, publicSpacePredicate, spaceStatus } from './space-visibility';
-export { LISTING_DURATION_MS, findSpace, getVisibleSpace, growingFactsOf, toOwnSpace, toSpace } from './spaces.service';
+export { LISTING_DURATION_MS, findSpace, removeOwnersListings, getVisibleSpace, growingFactsOf, listPublicSpacesOf, toOwnSpace, toSpace } from './spaces.service';
+export { comparableListingPrices, countListings, hypotheticalSpacesCte, type HypotheticalSpace } from './hypothetical-space';
+export { radiusBox } from './space-distance';
+export { derivedPowerKw } from './spaces.service';

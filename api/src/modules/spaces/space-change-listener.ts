@@ -6,20 +6,10 @@ import type { DatabaseHandle } from '#db/client';
 import type { StopListening } from '#db/notify-listener';
 import type { PublicCache } from '../../lib/public-cache';
 import type { Logger } from '../../lib/logger';
+import { listenForChanges } from '../../lib/listened-cache';
 
 export const PUBLIC_READS_CHANNEL = 'farmspace_public_reads';
 
 export function listenForSpaceChanges(database: DatabaseHandle, cache: PublicCache, logger: Logger): StopListening {
-  let wasListening = false;
-  return database.listen(PUBLIC_READS_CHANNEL, {
-    onNotify: () => cache.clear(),
-    onState: (listening) => {
-      cache.setListening(listening);
-      if (listening !== wasListening) {
-        if (listening) logger.debug({ channel: PUBLIC_READS_CHANNEL }, 'public-read cache on: listening for changes');
-        else logger.warn({ channel: PUBLIC_READS_CHANNEL }, 'public-read cache off: change notifications lost, reconnecting');
-      }
-      wasListening = listening;
-    },
-  });
+  return listenForChanges(database, cache, logger, { channel: PUBLIC_READS_CHANNEL, name: 'public-read cache', onNotify: () => cache.clear() });
 }

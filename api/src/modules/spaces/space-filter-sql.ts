@@ -133,7 +133,27 @@ export function savedSearchFilterColumns(query: SpaceFilterQuery): SavedSearchCo
   return Object.assign({}, ...SPACE_FILTER_NAMES.map((name) => filterSql(name).saved(query)));
 }
 
-/** Every filter's alert predicate over `saved_searches` and `spaces`, joined with and. */
-export function alertFilterPredicate(): SQL {
-  return and(...SPACE_FILTER_NAMES.map((name) => filterSql(name).alert))!;
+/**
+ * Every filter's alert predicate over `saved_searches` and `spaces`, joined with and; `only` picks some of them
+ * (the demand's "nearby": the place filters alone, docs/decisions/1600).
+ */
+export function alertFilterPredicate(only: readonly SpaceFilterName[] = SPACE_FILTER_NAMES): SQL {
+  return and(...only.map((name) => filterSql(name).alert))!;
+}
+
+/** A filter's bit in alertFiltersFailed's mask. */
+export const alertFilterBit = (name: SpaceFilterName): number => 1 << SPACE_FILTER_NAMES.indexOf(name);
+
+/**
+ * Which of the filters (all but `except`) a `saved_searches` row fails against a `spaces` row, as a mask of
+ * alertFilterBit, each by its own alert predicate (null, a missing fact, fails as in a where clause). 0 is
+ * exactly alertFilterPredicate of those filters; the demand (decision 1600) re-evaluates a single change of
+ * one filter's fact only for the rows that fail that filter alone.
+ */
+export function alertFiltersFailed(except: readonly SpaceFilterName[]): SQL<number> {
+  const names = SPACE_FILTER_NAMES.filter((n) => !except.includes(n));
+  return sql<number>`(${sql.join(
+    names.map((name) => sql`(case when ${filterSql(name).alert} then 0 else ${alertFilterBit(name)}::int end)`),
+    sql` + `,
+  )})`;
 }

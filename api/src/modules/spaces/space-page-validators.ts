@@ -23,7 +23,7 @@ export function spacePageValidators(ctx: AppContext) {
     }
     const id = Number(match[1]);
     try {
-      const answer = await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: undefined }, ctx.clock.now())));
+      const answer = await ctx.publicCache.get(`space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: undefined }, ctx.clock.now(), ctx.ownerRatings)));
       const hour = Math.floor(ctx.clock.now().getTime() / HOUR);
       const hash = createHash('sha256').update(`${answer.hash}|${SERVER_BUILD}|${hour}`).digest('base64url').slice(0, 27);
       // The compression middleware encodes the page as Accept-Encoding allows: one ETag per choice.

@@ -16,7 +16,7 @@ const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCo
 /** One page of browse as the API answers it (body and count/cursor headers): what the micro-cache keeps
  *  under normalizedKey('spaces', query), for GET /api/spaces and for the home page's featured list. */
 export async function loadSpacesAnswer(ctx: AppContext, query: SpaceQuery): Promise<PublicAnswer> {
-  const page = await listSpaces(ctx.db, query, ctx.clock.now());
+  const page = await listSpaces(ctx.db, query, ctx.clock.now(), ctx.ownerRatings);
   const headers: Record<string, string> = {};
   if (page.total) {
     headers[SPACES_HEADERS.total] = String(page.total.count);
@@ -43,7 +43,7 @@ export function createSpacesRouter(ctx: AppContext): Router {
 
   router.get('/spaces/:id', optionalUser, async (req, res) => {
     const id = spaceIdParam(req);
-    await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: req.user?.id }, ctx.clock.now())));
+    await servePublicRead(req, res, ctx.publicCache, `space:${id}`, async () => jsonAnswer(await getVisibleSpace(ctx.db, { spaceId: id, viewerId: req.user?.id }, ctx.clock.now(), ctx.ownerRatings)));
   });
 
   router.post('/spaces', requireUser, async (req, res) => {

@@ -8,6 +8,7 @@ import { SPACE_COUNT_CAP, type CreateSpace, type OwnSpace, type Space, type Spac
 import { photoUrl } from '#contracts/photos';
 import { haversineKm } from '#contracts/places';
 import type { Database, Executor } from '#db/client';
+import type { OwnerRatings } from '../../lib/ports';
 import { removeSpacePhotos, toPhotoView } from '../photos/index';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
@@ -95,7 +96,7 @@ export function growingFactsOf(row: SpaceRow): GrowingFacts {
 }
 
 /** kW entered wins; without it, the service's amps and phase give it (contracts/growing.ts ampsToKw). */
-function derivedPowerKw(amps: number | null | undefined, phase: GrowingFacts['powerPhase'] | undefined, kw: number | null | undefined): number | null {
+export function derivedPowerKw(amps: number | null | undefined, phase: GrowingFacts['powerPhase'] | undefined, kw: number | null | undefined): number | null {
   if (kw !== undefined && kw !== null) return kw;
   return amps ? ampsToKw(amps, phase ?? 'single') : null;
 }
@@ -168,7 +169,7 @@ export type SpacePage = { spaces: Space[]; nextCursor: string | null; total?: { 
  * One page of public spaces in keyset order. The count is computed for the first page only (later pages
  * keep the first one's) and stops at SPACE_COUNT_CAP, so it costs at most that many index entries.
  */
-export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Promise<SpacePage> {
+export async function listSpaces(db: Executor, query: SpaceQuery, now: Date, ratingsOf?: OwnerRatings): Promise<SpacePage> {
   const center = queryCenter(query);
   const { order, after } = orderAndAfter(query, center);
   const capped = (where: SQL) => sql<number>`(select count(*)::int from (select 1 from ${spaces} where ${where} limit ${SPACE_COUNT_CAP + 1}) as capped)`;
@@ -214,11 +215,14 @@ export async function listSpaces(db: Executor, query: SpaceQuery, now: Date): Pr
     const n = counted ?? Number(rows[0]?.total ?? 0);
     count = n > SPACE_COUNT_CAP ? { count: SPACE_COUNT_CAP, capped: true } : { count: n, capped: false };
   }
+  // The owners' ratings of the whole page in one aggregated read (decision 1503), not one per card.
+  const ratings = ratingsOf ? await ratingsOf({ db, ownerIds: page.map(({ row }) => row.ownerId), now }) : undefined;
+  const rated = (row: SpaceRow, space: Space): Space => (ratings ? { ...space, ownerRating: ratings.get(row.ownerId) ?? null } : space);
   return {
     // Each space's distance from the row's exact position, by the same haversine in JS (contracts/places.ts;
     // shown to 10 m): as a selected SQL expression it cost a fifth of the page's planning (decision 0904).
     spaces: page.map(({ row }) =>
-      center && row.latitude !== null && row.longitude !== null ? { ...toSpace(row), distanceKm: Math.round(haversineKm(center.lat, center.lng, row.latitude, row.longitude) * 100) / 100 } : toSpace(row),
+      rated(row, center && row.latitude !== null && row.longitude !== null ? { ...toSpace(row), distanceKm: Math.round(haversineKm(center.lat, center.lng, row.latitude, row.longitude) * 100) / 100 } : toSpace(row)),
     ),
     nextCursor,
     total: count,
@@ -234,18 +238,30 @@ export async function findSpace(db: Executor, id: number): Promise<SpaceRow | un
 }
 
 /** A public space, or the viewer's own in any state; everything else is "not found". */
-export async function getVisibleSpace(db: Executor, { spaceId: id, viewerId }: { spaceId: number; viewerId: number | undefined }, now: Date): Promise<Space | OwnSpace> {
+export async function getVisibleSpace(db: Executor, { spaceId: id, viewerId }: { spaceId: number; viewerId: number | undefined }, now: Date, ratingsOf?: OwnerRatings): Promise<Space | OwnSpace> {
   const row = await findSpace(db, id);
   if (!row) throw AppError.notFound('Space not found.');
-  if (viewerId !== undefined && row.ownerId === viewerId) return toOwnSpace(row, now);
+  const ownerRating = async () => (ratingsOf ? { ownerRating: (await ratingsOf({ db, ownerIds: [row.ownerId], now })).get(row.ownerId) ?? null } : {});
+  if (viewerId !== undefined && row.ownerId === viewerId) return { ...toOwnSpace(row, now), ...(await ownerRating()) };
   if (!isPublicSpace(row, now)) throw AppError.notFound('Space not found.');
-  return toSpace(row, false, viewerId !== undefined && row.hideStreetAddress && (await inConversationAbout(db, row.id, viewerId)));
+  return { ...toSpace(row, false, viewerId !== undefined && row.hideStreetAddress && (await inConversationAbout(db, row.id, viewerId))), ...(await ownerRating()) };
 }
 
 /** Whether the viewer is the farmer of a conversation about this listing (its owner is the other party). */
 async function inConversationAbout(db: Executor, spaceId: number, farmerId: number): Promise<boolean> {
   const [found] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.spaceId, spaceId), eq(conversations.farmerId, farmerId))).limit(1);
   return Boolean(found);
+}
+
+/** A person's live listings as anyone sees them (their public profile, issue 28): newest first. */
+export async function listPublicSpacesOf(db: Executor, { ownerId, limit }: { ownerId: number; limit: number }, now: Date): Promise<Space[]> {
+  const rows = await db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.ownerId, ownerId), isNull(spaces.deletedAt), publicSpacePredicate(now)))
+    .orderBy(desc(spaces.createdAt), desc(spaces.id))
+    .limit(limit);
+  return rows.map((row) => toSpace(row));
 }
 
 export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): Promise<OwnSpace[]> {
@@ -344,30 +360,50 @@ export async function deleteSpace(db: Database, { spaceId: id, userId }: { space
   await db.transaction(async (tx) => {
     // Locked first: a conversation or payment that starts meanwhile waits, then finds the listing gone.
     await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, id)).for('update');
-    const row = await findOwnedSpace(tx, id, userId, now);
-    // Its photos' files go after the retention, whichever way the listing goes (docs/decisions/0802).
-    await removeSpacePhotos(tx, row.id, now);
-    if (spaceStatus(row, now) === 'draft' && !(await hasPeoplesRecords(tx, row.id))) {
-      await tx.delete(spaces).where(eq(spaces.id, row.id));
-      return;
-    }
-    await tx
-      .insert(archivedSpaces)
-      .values({
-        originalId: row.id,
-        title: row.title,
-        description: row.description,
-        location: row.location,
-        city: row.city,
-        pricePerMonth: row.pricePerMonth,
-        spaceType: row.spaceType,
-        ownerId: row.ownerId,
-        archivedAt: now,
-      })
-      // Already archived by the expiry job: the deletion is the newer fact.
-      .onConflictDoUpdate({ target: archivedSpaces.originalId, set: { archivedAt: now } });
-    await tx.update(spaces).set({ deletedAt: now, isActive: false, updatedAt: now }).where(eq(spaces.id, row.id));
+    await removeListing(tx, await findOwnedSpace(tx, id, userId, now), now);
   });
+}
+
+/**
+ * Closing an account (issue 28): every listing of the owner not yet deleted goes as deleteSpace takes one
+ * away — archived when people's records name it, removed when a draft with none. Run in the caller's
+ * transaction; answers how many listings went.
+ */
+export async function removeOwnersListings(tx: Executor, ownerId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.ownerId, ownerId), isNull(spaces.deletedAt)))
+    .orderBy(asc(spaces.id))
+    .for('update');
+  for (const row of rows) await removeListing(tx, row, now);
+  return rows.length;
+}
+
+/** Takes a locked listing away for good, keeping what belongs to people (docs/decisions/0304). */
+async function removeListing(tx: Executor, row: SpaceRow, now: Date): Promise<void> {
+  // Its photos' files go after the retention, whichever way the listing goes (docs/decisions/0802).
+  await removeSpacePhotos(tx, row.id, now);
+  if (spaceStatus(row, now) === 'draft' && !(await hasPeoplesRecords(tx, row.id))) {
+    await tx.delete(spaces).where(eq(spaces.id, row.id));
+    return;
+  }
+  await tx
+    .insert(archivedSpaces)
+    .values({
+      originalId: row.id,
+      title: row.title,
+      description: row.description,
+      location: row.location,
+      city: row.city,
+      pricePerMonth: row.pricePerMonth,
+      spaceType: row.spaceType,
+      ownerId: row.ownerId,
+      archivedAt: now,
+    })
+    // Already archived by the expiry job: the deletion is the newer fact.
+    .onConflictDoUpdate({ target: archivedSpaces.originalId, set: { archivedAt: now } });
+  await tx.update(spaces).set({ deletedAt: now, isActive: false, updatedAt: now }).where(eq(spaces.id, row.id));
 }
 
 async function hasPeoplesRecords(db: Executor, spaceId: number): Promise<boolean> {

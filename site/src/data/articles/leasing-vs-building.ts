@@ -1,5 +1,5 @@
 // Comparison, cost breakdowns and ROI scenarios of "Leasing vs Building a Farm".
-// Ranges are typical for North American cities; the ROI figures are derived by lib/roi.ts.
+// Ranges are typical for North American cities; the ROI figures are derived by lib/content/roi.ts.
 import type { CostItem, CostRow, RoiScenario } from './types';
 
 export const comparison: CostRow[] = [

@@ -2,15 +2,15 @@
 import { useState } from 'react';
 import type { AuditEntry } from '#contracts/moderation';
 import { AuditList } from './AuditList';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
-const TARGETS = ['', 'space', 'user', 'report', 'payment', 'coupon'];
+const TARGETS = ['', 'space', 'user', 'report', 'payment', 'coupon', 'email'];
 
 export function AuditPanel() {
   const [filters, setFilters] = useState({ action: '', targetType: '', targetId: '' });
   const [applied, setApplied] = useState(filters);
   const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v !== '')).toString();
-  const { data, error, loading } = useAdminData<AuditEntry[]>(`/api/admin/audit${query ? `?${query}` : ''}`);
+  const { data, error, loading } = useApiData<AuditEntry[]>(`/api/admin/audit${query ? `?${query}` : ''}`);
   return (
     <div className="flex flex-col gap-4">
       <form

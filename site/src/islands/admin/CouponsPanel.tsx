@@ -1,35 +1,32 @@
 // Coupons in the console (issue 19): the operations of `npm run coupon` (list, create, disable), on the
 // same shared code (api/src/modules/payments/coupon-admin.ts).
 import { useState } from 'react';
-import { apiFetch, errorMessage } from '../../lib/api-client';
-import { showToast } from '../../lib/toast-store';
+import { errorMessage } from '../../lib/api/api-client';
+import { createCoupon } from '../../lib/stores/admin-store';
+import { showToast } from '../../lib/stores/toast-store';
 import { ActionButton } from './ActionDialog';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
 type Coupon = { id: number; code: string; name: string; percentOff: number | null; amountOff: number | null; maxRedemptions: number | null; timesRedeemed: number; expiresAt: string | null; active: boolean };
 
 export function CouponsPanel() {
-  const { data, error, reload } = useAdminData<Coupon[]>('/api/admin/coupons');
+  const { data, error } = useApiData<Coupon[]>('/api/admin/coupons');
   const [form, setForm] = useState({ code: '', kind: 'percent', value: '', max: '', expires: '' });
   const [formError, setFormError] = useState<string | undefined>();
   async function create(e: React.FormEvent) {
     e.preventDefault();
     const value = Number(form.value);
     try {
-      await apiFetch('/api/admin/coupons', {
-        method: 'POST',
-        body: {
-          code: form.code,
-          ...(form.kind === 'percent' ? { percentOff: value } : { amountOffCents: Math.round(value * 100) }),
-          ...(form.max && { maxRedemptions: Number(form.max) }),
-          // The coupon works through the whole day given (UTC), as `npm run coupon --expires` does.
-          ...(form.expires && { expiresAt: new Date(Date.parse(`${form.expires}T00:00:00Z`) + 86_400_000).toISOString() }),
-        },
+      await createCoupon({
+        code: form.code,
+        ...(form.kind === 'percent' ? { percentOff: value } : { amountOffCents: Math.round(value * 100) }),
+        ...(form.max && { maxRedemptions: Number(form.max) }),
+        // The coupon works through the whole day given (UTC), as `npm run coupon --expires` does.
+        ...(form.expires && { expiresAt: new Date(Date.parse(`${form.expires}T00:00:00Z`) + 86_400_000).toISOString() }),
       });
       showToast({ title: `Coupon ${form.code} created` });
       setForm({ code: '', kind: 'percent', value: '', max: '', expires: '' });
       setFormError(undefined);
-      reload();
     } catch (err) {
       setFormError(errorMessage(err, 'Could not create the coupon'));
     }
@@ -80,7 +77,7 @@ export function CouponsPanel() {
             </span>
             <span>{c.expiresAt ? `through ${new Date(Date.parse(c.expiresAt) - 1).toISOString().slice(0, 10)}` : 'no end date'}</span>
             <span>{c.active ? 'active' : 'disabled'}</span>
-            {c.active && <ActionButton action={{ label: 'Disable coupon', path: `/api/admin/coupons/${c.id}/disable`, explain: 'The code stops working for new checkouts.' }} onDone={reload} />}
+            {c.active && <ActionButton action={{ label: 'Disable coupon', path: `/api/admin/coupons/${c.id}/disable`, explain: 'The code stops working for new checkouts.' }} />}
           </li>
         ))}
       </ul>

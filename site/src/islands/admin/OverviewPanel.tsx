@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 // client-only island); the library's code itself loads only when a chart is drawn.
 import 'uplot/dist/uPlot.min.css';
 import { OVERVIEW_METRICS, OVERVIEW_METRIC_LABELS, type Overview, type OverviewMetric } from '#contracts/moderation';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const formatValue = (metric: OverviewMetric, v: number) => (metric === 'revenue_cents' ? money(v) : String(v));
@@ -49,7 +49,7 @@ function Chart({ metric, overview }: { metric: OverviewMetric; overview: Overvie
 
 export function OverviewPanel() {
   const [days, setDays] = useState<30 | 90>(30);
-  const { data, error } = useAdminData<Overview>(`/api/admin/overview?days=${days}`);
+  const { data, error } = useApiData<Overview>(`/api/admin/overview?days=${days}`);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,13 +1,13 @@
 // The queue (issue 19): open reports, oldest first, each with the target, the reporter's words, the
 // person's history, the conversation when one was reported, and the actions.
 import { REPORT_REASON_LABELS, type QueueItem } from '#contracts/moderation';
-import { ActionButton, spaceActions } from './ActionDialog';
+import { ActionButton, reviewAction, spaceActions } from './ActionDialog';
 import { AuditList } from './AuditList';
 import { UserHistoryView } from './UserHistoryView';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
 export function ReportsPanel() {
-  const { data, error, loading, reload } = useAdminData<QueueItem[]>('/api/admin/reports');
+  const { data, error, loading } = useApiData<QueueItem[]>('/api/admin/reports');
   if (loading && !data) return <p role="status" className="text-muted">Loading reports…</p>;
   if (error) return <p className="text-[var(--color-danger)]">{error}</p>;
   if (!data?.length) return <p className="text-muted">No open reports.</p>;
@@ -29,8 +29,17 @@ export function ReportsPanel() {
               </a>
               <span className="text-muted">status: {r.space.status}</span>
               {spaceActions(r.space).map((a) => (
-                <ActionButton key={a.label} action={a} onDone={reload} />
+                <ActionButton key={a.label} action={a} />
               ))}
+            </div>
+          )}
+          {r.review && (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <blockquote className="w-full border-l-4 border-line pl-3 text-ink">
+                {r.review.rating} of 5 stars: {r.review.text}
+              </blockquote>
+              <span className="text-muted">{r.review.hidden ? 'hidden' : 'published'}</span>
+              <ActionButton action={reviewAction(r.review)} />
             </div>
           )}
           {r.conversation && (
@@ -52,13 +61,13 @@ export function ReportsPanel() {
             <details className="text-sm">
               <summary className="cursor-pointer font-semibold">The person reported: history and actions</summary>
               <div className="mt-2">
-                <UserHistoryView user={r.subject} onChanged={reload} />
+                <UserHistoryView user={r.subject} />
               </div>
             </details>
           )}
           <AuditList entries={r.history} caption="Earlier actions on this target" />
           <div>
-            <ActionButton action={{ label: 'Dismiss report', path: `/api/admin/reports/${r.id}/dismiss`, explain: 'Closes the report without acting on the target.' }} onDone={reload} />
+            <ActionButton action={{ label: 'Dismiss report', path: `/api/admin/reports/${r.id}/dismiss`, explain: 'Closes the report without acting on the target.' }} />
           </div>
         </li>
       ))}

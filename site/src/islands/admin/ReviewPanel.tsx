@@ -1,9 +1,9 @@
 // Listings waiting for approval (LISTING_REVIEW=before), oldest first (issue 19).
 import { ActionButton, spaceActions } from './ActionDialog';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
 export function ReviewPanel() {
-  const { data, error, loading, reload } = useAdminData<Array<{ id: number; title: string; city: string; since: string; status: string }>>('/api/admin/review');
+  const { data, error, loading } = useApiData<Array<{ id: number; title: string; city: string; since: string; status: string }>>('/api/admin/review');
   if (loading && !data) return <p role="status">Loading…</p>;
   if (error) return <p className="text-[var(--color-danger)]">{error}</p>;
   if (!data?.length) return <p className="text-muted">No listing is waiting for review.</p>;
@@ -18,7 +18,7 @@ export function ReviewPanel() {
             {s.city} · waiting since {s.since.slice(0, 10)}
           </span>
           {spaceActions(s).map((a) => (
-            <ActionButton key={a.label} action={a} onDone={reload} />
+            <ActionButton key={a.label} action={a} />
           ))}
         </li>
       ))}

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { ListingStats } from '#contracts/listing-stats';
 import type { AuditEntry, UserHistory } from '#contracts/moderation';
 import type { OwnSpace } from '#contracts/spaces.schemas';
-import { formatPrice } from '../../lib/space-display';
+import { formatPrice } from '../../lib/display/space-display';
 import { ActionButton, spaceActions } from './ActionDialog';
 import { AuditList } from './AuditList';
 import { UserHistoryView } from './UserHistoryView';
-import { useAdminData } from './use-admin-data';
+import { useApiData } from '../shared/use-api-data';
 
 type Found = {
   users: Array<{ id: number; email: string; name: string; suspended: boolean }>;
@@ -16,7 +16,7 @@ type Found = {
 type Opened = { kind: 'user'; id: number } | { kind: 'space'; id: number } | null;
 
 function SpaceDetail({ id }: { id: number }) {
-  const { data, error, reload } = useAdminData<{ space: OwnSpace & { deleted: boolean }; owner: UserHistory | null; history: AuditEntry[]; stats: ListingStats }>(`/api/admin/spaces/${id}`);
+  const { data, error } = useApiData<{ space: OwnSpace & { deleted: boolean }; owner: UserHistory | null; history: AuditEntry[]; stats: ListingStats }>(`/api/admin/spaces/${id}`);
   if (error) return <p className="text-[var(--color-danger)]">{error}</p>;
   if (!data) return <p role="status">Loading…</p>;
   const { space } = data;
@@ -37,14 +37,14 @@ function SpaceDetail({ id }: { id: number }) {
       </p>
       <div className="flex flex-wrap gap-2">
         {spaceActions({ id, status }).map((a) => (
-          <ActionButton key={a.label} action={a} onDone={reload} />
+          <ActionButton key={a.label} action={a} />
         ))}
       </div>
       <AuditList entries={data.history} caption="History of this listing" />
       {data.owner && (
         <>
           <h4 className="text-sm font-semibold">Owner</h4>
-          <UserHistoryView user={data.owner} onChanged={reload} />
+          <UserHistoryView user={data.owner} />
         </>
       )}
     </div>
@@ -52,12 +52,12 @@ function SpaceDetail({ id }: { id: number }) {
 }
 
 function UserDetail({ id }: { id: number }) {
-  const { data, error, reload } = useAdminData<UserHistory & { history: AuditEntry[] }>(`/api/admin/users/${id}`);
+  const { data, error } = useApiData<UserHistory & { history: AuditEntry[] }>(`/api/admin/users/${id}`);
   if (error) return <p className="text-[var(--color-danger)]">{error}</p>;
   if (!data) return <p role="status">Loading…</p>;
   return (
     <div className="card flex flex-col gap-3 p-5">
-      <UserHistoryView user={data} onChanged={reload} />
+      <UserHistoryView user={data} />
       <AuditList entries={data.history} caption="History of this account" />
     </div>
   );
@@ -67,7 +67,7 @@ export function SearchPanel() {
   const [q, setQ] = useState('');
   const [submitted, setSubmitted] = useState<string | null>(null);
   const [opened, setOpened] = useState<Opened>(null);
-  const { data, error, loading } = useAdminData<Found>(submitted ? `/api/admin/search?q=${encodeURIComponent(submitted)}` : null);
+  const { data, error, loading } = useApiData<Found>(submitted ? `/api/admin/search?q=${encodeURIComponent(submitted)}` : null);
   return (
     <div className="flex flex-col gap-4">
       <form

@@ -5,18 +5,23 @@ import { ActionButton, refundAction, spaceActions, userActions } from './ActionD
 
 const day = (iso: string) => iso.slice(0, 10);
 
-export function UserHistoryView({ user, onChanged }: { user: UserHistory; onChanged(): void }) {
+export function UserHistoryView({ user }: { user: UserHistory }) {
   const ageDays = Math.max(0, Math.floor((Date.now() - Date.parse(user.createdAt)) / 86_400_000));
   return (
     <div className="flex flex-col gap-3" data-user-history={user.id}>
       <p className="text-sm text-ink">
         <strong>{user.name || '(no name)'}</strong> · {user.email} · account #{user.id}, {ageDays} days old · {user.verified ? 'verified' : 'not verified'}
         {user.suspendedAt && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Suspended</span>}
+        {user.closedAt && (
+          <span className="ml-2 rounded-full bg-line/60 px-2 py-0.5 text-xs font-semibold text-ink" data-account-closed>
+            Closed by the holder on {day(user.closedAt)}
+          </span>
+        )}
         {user.lockedUntil && <span className="ml-2 rounded-full bg-line/60 px-2 py-0.5 text-xs font-semibold text-ink">Locked until {user.lockedUntil.slice(11, 16)} UTC</span>}
       </p>
       <div className="flex flex-wrap gap-2">
         {userActions(user).map((a) => (
-          <ActionButton key={a.label} action={a} onDone={onChanged} />
+          <ActionButton key={a.label} action={a} />
         ))}
       </div>
       <h4 className="text-sm font-semibold text-ink">Listings ({user.listings.length})</h4>
@@ -28,7 +33,7 @@ export function UserHistoryView({ user, onChanged }: { user: UserHistory; onChan
             </a>
             <span className="text-muted">{s.status}</span>
             {spaceActions(s).map((a) => (
-              <ActionButton key={a.label} action={a} onDone={onChanged} />
+              <ActionButton key={a.label} action={a} />
             ))}
           </li>
         ))}
@@ -41,7 +46,7 @@ export function UserHistoryView({ user, onChanged }: { user: UserHistory; onChan
               #{p.id} ${p.amount} {p.spaceTitle ? `for "${p.spaceTitle}"` : ''} · {p.refundedAt ? `refunded ${day(p.refundedAt)}` : p.status}
               {p.paidAt ? ` · paid ${day(p.paidAt)}` : ''}
             </span>
-            {p.status === 'succeeded' && !p.refundedAt && <ActionButton action={refundAction(p.id)} onDone={onChanged} />}
+            {p.status === 'succeeded' && !p.refundedAt && <ActionButton action={refundAction(p.id)} />}
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 // The test-mode card form (no Stripe key outside production): the same journey as Stripe's Payment
 // Element, confirmed by our server against Stripe's documented test card numbers. No real payment.
 import { useState, type FormEvent } from 'react';
-import { PAYMENT_MESSAGES, type TestCardConfirmResponse } from '#contracts/payments';
-import { apiFetch } from '../../lib/api-client';
+import { PAYMENT_MESSAGES } from '#contracts/payments';
+import { confirmTestCard } from '../../lib/stores/checkout-store';
 import { exceptionOutcome, type ConfirmOutcome } from './payment-outcome';
 
 function formatCardNumber(value: string): string {
@@ -33,14 +33,8 @@ export function TestCardForm(props: {
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await apiFetch<TestCardConfirmResponse>('/api/payments/test-confirm', {
-        body: { paymentIntentId: props.paymentIntentId, clientSecret: props.clientSecret, cardNumber, expiry, cvc },
-      });
-      await props.onOutcome(
-        result.status === 'succeeded' ? { kind: 'succeeded' } : { kind: 'error', title: PAYMENT_MESSAGES.cardErrorTitle, message: result.message || PAYMENT_MESSAGES.cardErrorFallback },
-      );
-    } catch {
-      await props.onOutcome(exceptionOutcome);
+      const outcome = await confirmTestCard({ paymentIntentId: props.paymentIntentId, clientSecret: props.clientSecret, cardNumber, expiry, cvc }).catch(() => exceptionOutcome);
+      await props.onOutcome(outcome);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,8 @@
 // What the checkout shows after a confirmation attempt (spec 8), shared by the Stripe and test-mode forms.
 import { PAYMENT_MESSAGES } from '#contracts/payments';
+import type { ConfirmOutcome } from '../../lib/stores/checkout-store';
 
-export type ConfirmOutcome = { kind: 'succeeded' } | { kind: 'error'; title: string; message: string } | { kind: 'ask-server' };
+export type { ConfirmOutcome };
 
 /**
  * A provider error: card and validation errors show the provider's message. An intent no longer payable

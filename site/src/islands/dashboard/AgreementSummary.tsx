@@ -16,15 +16,3 @@ export function AgreementSummary({ agreement: a, spaceSize }: { agreement: Agree
     </div>
   );
 }
-
-/** Each conversation's agreement once (a conversation may have several inquiries), newest first. */
-export function distinctAgreements<T extends { conversationId: number | null; agreement: Agreement | null }>(items: T[] | undefined): (T & { agreement: Agreement })[] {
-  const seen = new Set<number>();
-  const out: (T & { agreement: Agreement })[] = [];
-  for (const item of items ?? []) {
-    if (!item.agreement || seen.has(item.agreement.id)) continue;
-    seen.add(item.agreement.id);
-    out.push(item as T & { agreement: Agreement });
-  }
-  return out;
-}

@@ -1,7 +1,7 @@
 // Inquiries (spec 2.8): received (farmer name, e-mail, message, date) and sent (space, location, message, date).
 import { useStore } from '@nanostores/react';
 import { conversationPath, decodeMessageEntities, MESSAGING_TEXTS } from '#contracts/messaging';
-import { $receivedInquiries, $sentInquiries } from '../../lib/messaging-store';
+import { $receivedInquiries, $sentInquiries } from '../../lib/stores/messaging-store';
 import { shortDate } from './format';
 import { AgreementSummary } from './AgreementSummary';
 import { NoLongerListed } from './NoLongerListed';

@@ -1,13 +1,13 @@
 // The owner's actions on one of their listings in My Listings (spec 2.8), by state: a draft can be paid
 // for, an expired one renewed, a live Standard one upgraded (ListingPaymentActions → /checkout), a live
 // listing paused, a paused one resumed, any deleted (after a confirmation). The one place listing actions are rendered.
-import { editListingHref } from '../spaces/edit-listing';
-import * as Dialog from '@radix-ui/react-dialog';
+import { editListingHref } from '../../lib/display/edit-listing';
 import { useState } from 'react';
 import type { OwnSpace } from '#contracts/spaces.schemas';
-import { apiFetch, errorMessage } from '../../lib/api-client';
-import { refreshMySpaces } from '../../lib/messaging-store';
-import { showToast } from '../../lib/toast-store';
+import { errorMessage } from '../../lib/api/api-client';
+import { deleteListing, setListingActive } from '../../lib/stores/listings-store';
+import { showToast } from '../../lib/stores/toast-store';
+import { FormDialog } from '../shared/FormDialog';
 import { ListingPaymentActions } from './ListingPaymentActions';
 
 export function ListingActions({ space }: { space: OwnSpace }) {
@@ -19,7 +19,6 @@ export function ListingActions({ space }: { space: OwnSpace }) {
     try {
       await action();
       showToast({ title: success });
-      refreshMySpaces();
     } catch (error) {
       showToast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' });
     } finally {
@@ -27,7 +26,7 @@ export function ListingActions({ space }: { space: OwnSpace }) {
     }
   }
   const setActive = (isActive: boolean) =>
-    run(() => apiFetch(`/api/spaces/${space.id}`, { method: 'PATCH', body: { isActive } }), isActive ? 'Listing Resumed' : 'Listing Paused', 'Failed to update the listing');
+    run(() => setListingActive(space.id, isActive), isActive ? 'Listing Resumed' : 'Listing Paused', 'Failed to update the listing');
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-listing-actions={space.id}>
@@ -51,34 +50,27 @@ export function ListingActions({ space }: { space: OwnSpace }) {
         </button>
       )}
       {space.status !== 'demo' && (
-        <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-          <Dialog.Trigger className="btn-ghost px-3 py-1.5 text-[var(--color-danger)]" disabled={busy}>
-            Delete
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50" />
-            <Dialog.Content className="fixed top-1/2 left-1/2 z-(--z-modal) w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
-              <Dialog.Title className="text-lg font-bold text-ink">Delete this listing?</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-muted">
-                “{space.title}” will be removed from FarmSpace for good. Its conversations stay in Messages for you and the farmers, marked no longer listed, and your receipts stay in Billing. This cannot be undone.
-              </Dialog.Description>
-              <div className="mt-6 flex justify-end gap-2">
-                <Dialog.Close className="btn-outline">Cancel</Dialog.Close>
-                <button
-                  type="button"
-                  className="btn bg-[var(--color-danger)] text-white hover:opacity-90"
-                  disabled={busy}
-                  onClick={() => {
-                    setConfirming(false);
-                    void run(() => apiFetch(`/api/spaces/${space.id}`, { method: 'DELETE' }), 'Listing Deleted', 'Failed to delete the listing');
-                  }}
-                >
-                  Delete listing
-                </button>
-              </div>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <FormDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
+            <button type="button" className="btn-ghost px-3 py-1.5 text-[var(--color-danger)]" disabled={busy}>
+              Delete
+            </button>
+          }
+          title="Delete this listing?"
+          description={`“${space.title}” will be removed from FarmSpace for good. Its conversations stay in Messages for you and the farmers, marked no longer listed, and your receipts stay in Billing. This cannot be undone.`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setConfirming(false);
+            void run(() => deleteListing(space.id), 'Listing Deleted', 'Failed to delete the listing');
+          }}
+          submitLabel="Delete listing"
+          pending={busy}
+          width="sm"
+          tone="danger"
+          formClassName="mt-4"
+        />
       )}
     </div>
   );

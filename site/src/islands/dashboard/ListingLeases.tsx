@@ -5,10 +5,11 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatArea, formatLeaseDate, formatMoney, formatTerm, type AgreementSummary } from '#contracts/agreements';
 import type { OwnSpace } from '#contracts/spaces.schemas';
-import { apiFetch, errorMessage } from '../../lib/api-client';
-import { $receivedInquiries, refreshMySpaces } from '../../lib/messaging-store';
-import { showToast } from '../../lib/toast-store';
-import { distinctAgreements } from './AgreementSummary';
+import { errorMessage } from '../../lib/api/api-client';
+import { setListingActive } from '../../lib/stores/listings-store';
+import { $receivedInquiries } from '../../lib/stores/messaging-store';
+import { showToast } from '../../lib/stores/toast-store';
+import { distinctAgreements } from './distinct-agreements';
 
 /** The day after the lease's last month: start + term months. */
 export function leaseEnd(a: Pick<AgreementSummary, 'startDate' | 'termMonths'>): string {
@@ -32,9 +33,8 @@ export function ListingLeases({ space }: { space: OwnSpace }) {
   async function pause() {
     setBusy(true);
     try {
-      await apiFetch(`/api/spaces/${space.id}`, { method: 'PATCH', body: { isActive: false } });
+      await setListingActive(space.id, false);
       showToast({ title: 'Listing Paused', description: 'It no longer shows in browse. Resume it any time.' });
-      refreshMySpaces();
     } catch (error) {
       showToast({ title: 'Error', description: errorMessage(error, 'Failed to update the listing'), variant: 'destructive' });
     } finally {

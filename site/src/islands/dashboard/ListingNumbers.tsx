@@ -1,13 +1,12 @@
 // A listing's numbers for its owner (issue 19): page views, card opens, inquiries and saves per day over its
-// life, read when the owner opens the disclosure (one request per listing asked for, not per listing
-// shown), through the islands' fetcher context. A small inline SVG chart with both axes (bars per day for
-// short lives, so the first day shows; lines for long ones) and the same numbers as a table for screen readers.
-import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
-import { useCallback, useMemo, useRef, useState } from 'react';
+// life, and the farmers' saved searches it matches now and matched when published (issue 29), read when the
+// owner opens the disclosure (one request per listing asked for, not per listing shown), through the islands'
+// one fetcher (useApiData). A small inline SVG chart with both axes (bars per day for short lives, so the first
+// day shows; lines for long ones) and the same numbers as a table for screen readers.
+import { useCallback, useRef, useState } from 'react';
+import type { DemandCount } from '#contracts/demand';
 import type { ListingStats } from '#contracts/listing-stats';
-import { errorMessage } from '../../lib/api-client';
-import { createFetcherStore } from '../../lib/fetcher';
+import { useApiData } from '../shared/use-api-data';
 
 const SERIES = [
   { key: 'pageViews', label: 'Page views', color: '#1c663c' },
@@ -112,13 +111,26 @@ function DailyChart({ stats }: { stats: ListingStats }) {
   );
 }
 
+/** "6" or "fewer than 5" (the k-anonymity rule's own words, decision 1600). */
+const countText = (n: DemandCount) => (typeof n === 'number' ? n.toLocaleString('en-US') : n);
+
+/** The farmers' saved searches this listing matches now, beside those it matched when published (issue 29). */
+function SearchesMatched({ searches }: { searches: ListingStats['searches'] }) {
+  return (
+    <p className="mt-2 text-ink" data-listing-searches>
+      Farmers’ saved searches it matches: <strong data-searches-now={searches.matchingNow}>{countText(searches.matchingNow)} now</strong>
+      {' · '}
+      <strong data-searches-published={searches.matchedWhenPublished}>{countText(searches.matchedWhenPublished)} when published</strong>
+    </p>
+  );
+}
+
 export function ListingNumbers({ spaceId }: { spaceId: number }) {
   // Read through the fetcher context once the owner opens the disclosure (the key is null until then).
-  const key = useMemo(() => atom<string | null>(null), []);
-  const store = useMemo(() => createFetcherStore<ListingStats>([key]), [key]);
-  const { data, error, loading } = useStore(store);
-  const state = data ? ({ kind: 'ready', stats: data } as const) : error ? ({ kind: 'error', message: errorMessage(error, 'Failed to load the numbers') } as const) : loading ? ({ kind: 'loading' } as const) : ({ kind: 'idle' } as const);
-  const load = () => key.set(`/api/spaces/${spaceId}/stats`);
+  const [path, setPath] = useState<string | null>(null);
+  const { data, error, loading } = useApiData<ListingStats>(path, 'Failed to load the numbers');
+  const state = data ? ({ kind: 'ready', stats: data } as const) : error ? ({ kind: 'error', message: error } as const) : loading ? ({ kind: 'loading' } as const) : ({ kind: 'idle' } as const);
+  const load = () => setPath(`/api/spaces/${spaceId}/stats`);
   const total = (k: (typeof SERIES)[number]['key']) => (state.kind === 'ready' ? state.stats[k].reduce((a, b) => a + b, 0) : 0);
   return (
     <details className="mt-2 text-sm" onToggle={(e) => (e.currentTarget.open ? load() : undefined)} data-listing-numbers={spaceId}>
@@ -137,6 +149,7 @@ export function ListingNumbers({ spaceId }: { spaceId: number }) {
               </span>
             ))}
           </p>
+          <SearchesMatched searches={state.stats.searches} />
           <DailyChart stats={state.stats} />
           {/* sr-only on a div: a table is never narrower than its content, so an sr-only table stuck out of a phone's screen (419 px). */}
           <div className="sr-only">

@@ -5,16 +5,16 @@
 // The first conversation (or the one in the address) is selected automatically; Enter sends, Shift+Enter
 // makes a newline; the send button waits for non-blank text; after sending the box clears and both lists
 // refresh. Message text is rendered as text (React escapes it); only &#39; and &quot; are decoded.
-import { ReportButton } from '../spaces/ReportButton';
+import { ReportButton } from '../spaces/detail/ReportButton';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { decodeMessageEntities, MESSAGE_MAX_LENGTH, MESSAGING_TEXTS, type ConversationListItem } from '#contracts/messaging';
-import { errorMessage } from '../../lib/api-client';
-import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage } from '../../lib/messaging-store';
-import { showToast } from '../../lib/toast-store';
+import { errorMessage } from '../../lib/api/api-client';
+import { $conversations, $olderConversations, $selectedConversation, $thread, loadOlderConversations, mergeConversationPages, sendMessage, watchReading } from '../../lib/stores/messaging-store';
+import { showToast } from '../../lib/stores/toast-store';
 import { displayName } from '#contracts/auth';
 import { SUPPORT_EMAIL } from '#contracts/constants';
-import { LengthCounter } from '../FormField';
+import { LengthCounter } from '../shared/FormField';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
 import { ProposalThreadItem, ProposeTermsButton, termsClosedReason, useConversationProposals } from './ProposalThread';
@@ -31,6 +31,8 @@ export function MessagesTab({ userId, requestedConversation, onSelect }: { userI
   const [chosen, setChosen] = useState(requestedConversation !== null);
   const [grid, setGrid] = useState<HTMLDivElement | null>(null);
   const paneHeight = useThreadHeight(grid);
+  // The open thread, read in a visible tab, is not also pushed to this person's devices (issue 30).
+  useEffect(() => watchReading(), []);
 
   // Select the conversation the address names (if it is ours), else the first one.
   useEffect(() => {
@@ -180,7 +182,14 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
       <div className="border-b border-line px-4 py-3">
         <div className="flex items-start justify-between gap-2">
           <h2 id="thread-title" className="text-base font-semibold text-ink">
-            {displayName(conversation.otherUser)}
+            {/* Their public profile (issue 28); a closed account has none. */}
+            {conversation.otherUser.closed ? (
+              displayName(conversation.otherUser)
+            ) : (
+              <a href={`/people/${conversation.otherUser.id}`} className="hover:text-brand-700 hover:underline" data-testid="thread-profile-link">
+                {displayName(conversation.otherUser)}
+              </a>
+            )}
           </h2>
           <ProposeTermsButton conversation={conversation} proposals={proposals} userId={userId} />
         </div>
@@ -242,6 +251,8 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
         )}
         {thread.error && messages && <p className="mt-2 text-xs text-[var(--color-danger)]">{MESSAGING_TEXTS.messagesFetchFailure}</p>}
       </div>
+      {/* Nobody reads a closed account's conversations: no composer (the header says why). */}
+      {!conversation.otherUser.closed && (
       <form
         className="flex flex-col gap-1 border-t border-line p-3"
         onSubmit={(e) => {
@@ -277,6 +288,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
           {nearLimit && <LengthCounter id={`${inputId}-count`} name="message" length={draft.length} max={MESSAGE_MAX_LENGTH} />}
         </div>
       </form>
+      )}
     </section>
   );
 }

@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { MESSAGING_TEXTS } from '#contracts/messaging';
-import { $mySpaces } from '../../lib/messaging-store';
-import { formatPrice } from '../../lib/space-display';
+import { $mySpaces } from '../../lib/stores/listings-store';
+import { formatPrice } from '../../lib/display/space-display';
 import { shortDate } from './format';
 import { ListingActions } from './ListingActions';
 import { ListingNumbers } from './ListingNumbers';

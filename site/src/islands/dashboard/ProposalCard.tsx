@@ -1,9 +1,8 @@
 // A lease proposal in the thread (issue 20), where it was made: its terms, its state, and what the viewer
 // may do with it — the other party accepts, declines (with an optional reason) or counters; the proposer
-// withdraws; accepted terms offer the agreement draft as PDF and text. A counter marks each term it changed,
+// withdraws; accepted terms offer the agreement draft as PDF and text, and the two parties' reviews (issue 28). A counter marks each term it changed,
 // with the value it replaced; Accept asks first, since it makes the agreement (issue 25, item 19). Where
 // the API would refuse to accept (a hidden listing, a suspended party) Accept and Counter are not offered.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import {
   AGREEMENT_TEXTS,
@@ -20,10 +19,12 @@ import {
   type ProposalStatus,
 } from '#contracts/agreements';
 import type { ConversationListItem } from '#contracts/messaging';
-import { errorMessage } from '../../lib/api-client';
-import { answerProposal } from '../../lib/agreements-store';
-import { showToast } from '../../lib/toast-store';
-import { LengthCounter } from '../FormField';
+import { errorMessage } from '../../lib/api/api-client';
+import { answerProposal } from '../../lib/stores/agreements-store';
+import { showToast } from '../../lib/stores/toast-store';
+import { FormDialog } from '../shared/FormDialog';
+import { LengthCounter } from '../shared/FormField';
+import { AgreementReviews } from './AgreementReviews';
 import { ProposalForm } from './ProposalForm';
 
 const STATUS: Record<ProposalStatus, { label: string; tone: string }> = {
@@ -166,6 +167,7 @@ export function ProposalCard({
             Reference {p.reference}. {AGREEMENT_TEXTS.draftNotice}
           </p>
           <AgreementLinks proposalId={p.id} />
+          <AgreementReviews proposalId={p.id} />
         </div>
       )}
       {p.status === 'open' && mine && (
@@ -180,35 +182,28 @@ export function ProposalCard({
         <div className="mt-3 flex flex-wrap gap-2">
           {!closed && (
             <>
-              <Dialog.Root open={confirming} onOpenChange={(next) => !busy && setConfirming(next)}>
-                <Dialog.Trigger asChild>
+              <FormDialog
+                open={confirming}
+                onOpenChange={setConfirming}
+                trigger={
                   <button type="button" className="btn-primary px-3 py-1.5" disabled={busy}>
                     Accept terms
                   </button>
-                </Dialog.Trigger>
-                <Dialog.Portal>
-                  <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50 backdrop-blur-[2px]" />
-                  <Dialog.Content
-                    role="alertdialog"
-                    className="fixed top-1/2 left-1/2 z-(--z-modal) w-[calc(100vw-2rem)] max-w-[440px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
-                    data-testid="accept-confirm"
-                  >
-                    <Dialog.Title className="text-lg font-bold text-ink">Accept these terms?</Dialog.Title>
-                    <Dialog.Description className="mt-2 text-sm text-ink">
-                      {formatMoney(p.rent, p.currency)} a month for {formatTerm(p.termMonths)} from {formatLeaseDate(p.startDate)}. Accepting closes the negotiation and makes the agreement
-                      draft for both of you; it cannot be undone here.
-                    </Dialog.Description>
-                    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                      <Dialog.Close className="btn-outline" disabled={busy}>
-                        Cancel
-                      </Dialog.Close>
-                      <button type="button" className="btn-primary" disabled={busy} onClick={() => void run('accept')}>
-                        {busy ? 'Accepting…' : 'Accept terms'}
-                      </button>
-                    </div>
-                  </Dialog.Content>
-                </Dialog.Portal>
-              </Dialog.Root>
+                }
+                title="Accept these terms?"
+                description={`${formatMoney(p.rent, p.currency)} a month for ${formatTerm(p.termMonths)} from ${formatLeaseDate(p.startDate)}. Accepting closes the negotiation and makes the agreement draft for both of you; it cannot be undone here.`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void run('accept');
+                }}
+                submitLabel="Accept terms"
+                pendingLabel="Accepting…"
+                pending={busy}
+                width="sm"
+                role="alertdialog"
+                formClassName="mt-4"
+                testId="accept-confirm"
+              />
               <ProposalForm conversation={conversation} base={p} counter trigger={<button type="button" className="btn-outline px-3 py-1.5" disabled={busy}>Counter</button>} />
             </>
           )}

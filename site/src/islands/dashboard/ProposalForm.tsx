@@ -3,7 +3,6 @@
 // available from (or the first of next month). The API checks the terms with the shared contract, all at
 // once; its field errors are shown beside the fields and read out in the toast. Long fields count their
 // characters against the contract's limits instead of cutting a paste.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ACCESS_HOURS_MAX,
@@ -23,10 +22,11 @@ import {
   type LeaseProposal,
 } from '#contracts/agreements';
 import type { ConversationListItem } from '#contracts/messaging';
-import { ApiRequestError, errorMessage } from '../../lib/api-client';
-import { proposeTerms, type ProposalDraft } from '../../lib/agreements-store';
-import { showToast } from '../../lib/toast-store';
-import { describedBy, Field, FormField } from '../FormField';
+import { ApiRequestError, errorMessage } from '../../lib/api/api-client';
+import { proposeTerms, type ProposalDraft } from '../../lib/stores/agreements-store';
+import { showToast } from '../../lib/stores/toast-store';
+import { FormDialog } from '../shared/FormDialog';
+import { describedBy, Field, FormField } from '../shared/FormField';
 
 const control = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
 
@@ -129,146 +129,136 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
 
   const currency = conversation.space.currency || 'USD';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-(--z-overlay) bg-ink/50 backdrop-blur-[2px]" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-(--z-modal) max-h-[90vh] w-[calc(100vw-2rem)] max-w-[640px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none sm:p-8"
-          data-testid="proposal-form"
-        >
-          <Dialog.Title className="text-xl font-bold tracking-tight text-ink">{counter ? 'Counter with new terms' : 'Propose lease terms'}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">
-            {conversation.space.title}. {counter ? 'Your terms replace the open ones.' : 'The other party can accept, decline or counter.'} {AGREEMENT_TEXTS.draftNotice}
-          </Dialog.Description>
-          <form className="mt-5 grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
-            <FormField label={`Monthly rent (${currency})`} name="rent" inputMode="decimal" required value={draft.rent} error={errors.rent} onValueChange={set('rent')} />
-            <FormField label="Start date" name="startDate" type="date" required min={todayIso()} value={draft.startDate} error={errors.startDate} onValueChange={set('startDate')} />
-            <FormField
-              label="Term (months)"
-              name="termMonths"
-              type="number"
-              required
-              min={TERM_MONTHS_MIN}
-              max={TERM_MONTHS_MAX}
-              value={draft.termMonths}
-              error={errors.termMonths}
-              onValueChange={set('termMonths')}
-            />
-            <FormField
-              label="Deposit (months of rent)"
-              name="depositMonths"
-              type="number"
-              min={0}
-              max={DEPOSIT_MONTHS_MAX}
-              step={0.5}
-              value={draft.depositMonths}
-              error={errors.depositMonths}
-              onValueChange={set('depositMonths')}
-            />
-            <fieldset className="flex flex-col gap-2 sm:col-span-2">
-              <legend className="text-sm font-medium text-ink">Area let</legend>
-              <div className="flex flex-wrap items-center gap-4">
-                <label className="flex items-center gap-2 text-sm text-ink">
-                  <input type="radio" name={`${id}-area`} checked={wholeSpace} onChange={() => setWholeSpace(true)} />
-                  Whole space ({conversation.space.size.toLocaleString('en-US')} sq ft)
-                </label>
-                <label className="flex items-center gap-2 text-sm text-ink">
-                  <input type="radio" name={`${id}-area`} checked={!wholeSpace} onChange={() => setWholeSpace(false)} />
-                  Part of it
-                </label>
-              </div>
-              {!wholeSpace && (
-                <FormField
-                  label="Square feet let"
-                  name="areaSqFt"
-                  type="number"
-                  min={1}
-                  max={conversation.space.size}
-                  value={draft.areaSqFt}
-                  error={errors.areaSqFt}
-                  onValueChange={set('areaSqFt')}
-                />
-              )}
-              {wholeSpace && errors.areaSqFt && <p className="text-sm text-[var(--color-danger)]">{errors.areaSqFt}</p>}
-            </fieldset>
-            <Field id={`${id}-utilities`} label="Utilities paid by" error={errors.utilitiesPaidBy} name="utilitiesPaidBy">
-              <select id={`${id}-utilities`} name="utilitiesPaidBy" className={`${control} border-line`} value={draft.utilitiesPaidBy} onChange={(e) => set('utilitiesPaidBy')(e.target.value)}>
-                {UTILITIES_PAYERS.map((payer) => (
-                  <option key={payer} value={payer}>
-                    {UTILITIES_PAYER_LABEL[payer]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={`${id}-renewal`} label="Renewal" error={errors.renewal} name="renewal">
-              <select id={`${id}-renewal`} name="renewal" className={`${control} border-line`} value={draft.renewal} onChange={(e) => set('renewal')(e.target.value)}>
-                {RENEWAL_TERMS.map((term) => (
-                  <option key={term} value={term}>
-                    {RENEWAL_LABEL[term]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {draft.renewal === 'automatic' ? (
-              <FormField
-                label="Notice of non-renewal (days before the term ends)"
-                name="renewalNoticeDays"
-                type="number"
-                required
-                min={RENEWAL_NOTICE_DAYS_MIN}
-                max={RENEWAL_NOTICE_DAYS_MAX}
-                value={draft.renewalNoticeDays}
-                error={errors.renewalNoticeDays}
-                onValueChange={set('renewalNoticeDays')}
-              />
-            ) : (
-              <div className="hidden sm:block" aria-hidden="true" />
-            )}
-            <FormField label={`Insurance per occurrence (${currency})`} name="insuranceAmount" inputMode="decimal" value={draft.insuranceAmount} error={errors.insuranceAmount} onValueChange={set('insuranceAmount')} />
-            <FormField
-              label="Access hours"
-              name="accessHours"
-              placeholder="e.g. 24/7, or Mon-Sat 6:00-20:00"
-              limit={ACCESS_HOURS_MAX}
-              value={draft.accessHours}
-              error={errors.accessHours}
-              onValueChange={set('accessHours')}
-            />
-            <FormField
-              label="Growing activities allowed"
-              name="growingActivities"
-              placeholder="e.g. hydroponic greens, microgreens"
-              limit={GROWING_ACTIVITIES_MAX}
-              value={draft.growingActivities}
-              error={errors.growingActivities}
-              onValueChange={set('growingActivities')}
-            />
-            <div className="sm:col-span-2">
-              <Field id={`${id}-notes`} label="Notes" error={errors.notes} name="notes" limit={{ length: draft.notes.length, max: PROPOSAL_NOTES_MAX }}>
-                <textarea
-                  id={`${id}-notes`}
-                  name="notes"
-                  rows={3}
-                  aria-describedby={describedBy(`${id}-notes`, errors.notes, undefined, true)}
-                  aria-invalid={errors.notes || draft.notes.length > PROPOSAL_NOTES_MAX ? true : undefined}
-                  className={`${control} resize-y ${errors.notes ? 'border-[var(--color-danger)]' : 'border-line'}`}
-                  value={draft.notes}
-                  onChange={(e) => set('notes')(e.target.value)}
-                />
-              </Field>
-            </div>
-            <div className="mt-2 flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className="btn-outline" disabled={sending}>
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={sending}>
-                {sending ? 'Sending...' : counter ? 'Send counter-proposal' : 'Propose terms'}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title={counter ? 'Counter with new terms' : 'Propose lease terms'}
+      description={`${conversation.space.title}. ${counter ? 'Your terms replace the open ones.' : 'The other party can accept, decline or counter.'} ${AGREEMENT_TEXTS.draftNotice}`}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={counter ? 'Send counter-proposal' : 'Propose terms'}
+      pendingLabel="Sending..."
+      pending={sending}
+      width="xl"
+      formClassName="mt-5 grid gap-4 sm:grid-cols-2"
+      testId="proposal-form"
+    >
+      <FormField label={`Monthly rent (${currency})`} name="rent" inputMode="decimal" required value={draft.rent} error={errors.rent} onValueChange={set('rent')} />
+      <FormField label="Start date" name="startDate" type="date" required min={todayIso()} value={draft.startDate} error={errors.startDate} onValueChange={set('startDate')} />
+      <FormField
+        label="Term (months)"
+        name="termMonths"
+        type="number"
+        required
+        min={TERM_MONTHS_MIN}
+        max={TERM_MONTHS_MAX}
+        value={draft.termMonths}
+        error={errors.termMonths}
+        onValueChange={set('termMonths')}
+      />
+      <FormField
+        label="Deposit (months of rent)"
+        name="depositMonths"
+        type="number"
+        min={0}
+        max={DEPOSIT_MONTHS_MAX}
+        step={0.5}
+        value={draft.depositMonths}
+        error={errors.depositMonths}
+        onValueChange={set('depositMonths')}
+      />
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="text-sm font-medium text-ink">Area let</legend>
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input type="radio" name={`${id}-area`} checked={wholeSpace} onChange={() => setWholeSpace(true)} />
+            Whole space ({conversation.space.size.toLocaleString('en-US')} sq ft)
+          </label>
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input type="radio" name={`${id}-area`} checked={!wholeSpace} onChange={() => setWholeSpace(false)} />
+            Part of it
+          </label>
+        </div>
+        {!wholeSpace && (
+          <FormField
+            label="Square feet let"
+            name="areaSqFt"
+            type="number"
+            min={1}
+            max={conversation.space.size}
+            value={draft.areaSqFt}
+            error={errors.areaSqFt}
+            onValueChange={set('areaSqFt')}
+          />
+        )}
+        {wholeSpace && errors.areaSqFt && <p className="text-sm text-[var(--color-danger)]">{errors.areaSqFt}</p>}
+      </fieldset>
+      <Field id={`${id}-utilities`} label="Utilities paid by" error={errors.utilitiesPaidBy} name="utilitiesPaidBy">
+        <select id={`${id}-utilities`} name="utilitiesPaidBy" className={`${control} border-line`} value={draft.utilitiesPaidBy} onChange={(e) => set('utilitiesPaidBy')(e.target.value)}>
+          {UTILITIES_PAYERS.map((payer) => (
+            <option key={payer} value={payer}>
+              {UTILITIES_PAYER_LABEL[payer]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-renewal`} label="Renewal" error={errors.renewal} name="renewal">
+        <select id={`${id}-renewal`} name="renewal" className={`${control} border-line`} value={draft.renewal} onChange={(e) => set('renewal')(e.target.value)}>
+          {RENEWAL_TERMS.map((term) => (
+            <option key={term} value={term}>
+              {RENEWAL_LABEL[term]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {draft.renewal === 'automatic' ? (
+        <FormField
+          label="Notice of non-renewal (days before the term ends)"
+          name="renewalNoticeDays"
+          type="number"
+          required
+          min={RENEWAL_NOTICE_DAYS_MIN}
+          max={RENEWAL_NOTICE_DAYS_MAX}
+          value={draft.renewalNoticeDays}
+          error={errors.renewalNoticeDays}
+          onValueChange={set('renewalNoticeDays')}
+        />
+      ) : (
+        <div className="hidden sm:block" aria-hidden="true" />
+      )}
+      <FormField label={`Insurance per occurrence (${currency})`} name="insuranceAmount" inputMode="decimal" value={draft.insuranceAmount} error={errors.insuranceAmount} onValueChange={set('insuranceAmount')} />
+      <FormField
+        label="Access hours"
+        name="accessHours"
+        placeholder="e.g. 24/7, or Mon-Sat 6:00-20:00"
+        limit={ACCESS_HOURS_MAX}
+        value={draft.accessHours}
+        error={errors.accessHours}
+        onValueChange={set('accessHours')}
+      />
+      <FormField
+        label="Growing activities allowed"
+        name="growingActivities"
+        placeholder="e.g. hydroponic greens, microgreens"
+        limit={GROWING_ACTIVITIES_MAX}
+        value={draft.growingActivities}
+        error={errors.growingActivities}
+        onValueChange={set('growingActivities')}
+      />
+      <div className="sm:col-span-2">
+        <Field id={`${id}-notes`} label="Notes" error={errors.notes} name="notes" limit={{ length: draft.notes.length, max: PROPOSAL_NOTES_MAX }}>
+          <textarea
+            id={`${id}-notes`}
+            name="notes"
+            rows={3}
+            aria-describedby={describedBy(`${id}-notes`, errors.notes, undefined, true)}
+            aria-invalid={errors.notes || draft.notes.length > PROPOSAL_NOTES_MAX ? true : undefined}
+            className={`${control} resize-y ${errors.notes ? 'border-[var(--color-danger)]' : 'border-line'}`}
+            value={draft.notes}
+            onChange={(e) => set('notes')(e.target.value)}
+          />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

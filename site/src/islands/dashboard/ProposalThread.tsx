@@ -1,12 +1,13 @@
 // The thread's hooks for lease proposals (issue 20): the proposals of the open conversation (refreshed
 // when a proposal message arrives), each proposal's card where it was made, later changes as short notes,
 // and the header's Propose terms button — not offered where the API would refuse the terms (a listing
-// FarmSpace hid, a suspended party: issue 25, item 20), so nobody fills the form only to be told no.
+// FarmSpace hid, a suspended party: issue 25, item 20; a closed account: issue 28), so nobody fills the form only to be told no.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
+import { ACCOUNT_DATA_TEXTS } from '#contracts/account-data';
 import { AGREEMENT_MESSAGES, type LeaseProposal } from '#contracts/agreements';
 import { decodeMessageEntities, type ConversationListItem, type Message } from '#contracts/messaging';
-import { $proposals, refreshProposals } from '../../lib/agreements-store';
+import { $proposals, refreshProposals } from '../../lib/stores/agreements-store';
 import { messageTime } from './format';
 import { ProposalCard } from './ProposalCard';
 import { ProposalForm } from './ProposalForm';
@@ -15,6 +16,7 @@ import { ProposalForm } from './ProposalForm';
 export function termsClosedReason(conversation: ConversationListItem): string | null {
   if (conversation.space.hidden) return AGREEMENT_MESSAGES.listingHidden;
   if (conversation.otherUser.suspended) return AGREEMENT_MESSAGES.otherSuspended;
+  if (conversation.otherUser.closed) return ACCOUNT_DATA_TEXTS.conversationClosed;
   return null;
 }
 

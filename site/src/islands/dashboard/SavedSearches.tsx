@@ -6,10 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { growingSystem } from '#contracts/growing';
 import { SAVED_SEARCH_TEXTS, type SavedSearch } from '#contracts/saved-searches';
 import { describeSpaceFilters } from '#contracts/space-filters';
-import { errorMessage } from '../../lib/api-client';
-import { $savedSearches, deleteSavedSearch, renameSavedSearch } from '../../lib/saved-searches-store';
-import { showToast } from '../../lib/toast-store';
-import { $user } from '../../lib/user-store';
+import { errorMessage } from '../../lib/api/api-client';
+import { $savedSearches, deleteSavedSearch, renameSavedSearch } from '../../lib/stores/saved-searches-store';
+import { showToast } from '../../lib/stores/toast-store';
+import { $user } from '../../lib/stores/user-store';
 import { listState } from './ListStates';
 
 /** "Berlin · ceiling ≥ 3 m · water · NFT hydroponic racks": what a saved query filters on, in words (from the filter registry). */

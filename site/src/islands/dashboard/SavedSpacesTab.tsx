@@ -2,11 +2,11 @@
 // its page; one that is no longer listed keeps its title and says so; Remove takes it off the list.
 import { useStore } from '@nanostores/react';
 import { SAVED_SPACE_TEXTS, type SavedSpace } from '#contracts/saved-spaces';
-import { errorMessage } from '../../lib/api-client';
-import { $savedSpaces, unsaveSpace } from '../../lib/saved-spaces-store';
-import { formatPrice, formatSize } from '../../lib/space-display';
-import { showToast } from '../../lib/toast-store';
-import { SpaceImage } from '../spaces/SpaceImage';
+import { errorMessage } from '../../lib/api/api-client';
+import { $savedSpaces, unsaveSpace } from '../../lib/stores/saved-spaces-store';
+import { formatPrice, formatSize } from '../../lib/display/space-display';
+import { showToast } from '../../lib/stores/toast-store';
+import { SpaceImage } from '../spaces/shared/SpaceImage';
 import { shortDate } from './format';
 import { listState } from './ListStates';
 

@@ -2,7 +2,7 @@
 // that have not ended counts the rent agreed in them, not its list price; the others count their list price
 // (what they could bring). Amounts in different currencies are never added together.
 import type { AgreementSummary } from '#contracts/agreements';
-import { formatPrice } from '../../lib/space-display';
+import { formatPrice } from '../../lib/display/space-display';
 import type { OwnSpace } from '#contracts/spaces.schemas';
 import { leaseEnd } from './ListingLeases';
 

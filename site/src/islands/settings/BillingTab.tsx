@@ -1,7 +1,8 @@
 // Settings → Billing: the owner's payments (date, listing, amount, status), each with a printable receipt.
 import { useStore } from '@nanostores/react';
 import type { Receipt } from '#contracts/payments';
-import { $receipts } from '../../lib/payments-store';
+import { $receipts } from '../../lib/stores/payments-store';
+import { Section } from './Section';
 
 export function formatReceiptDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -23,11 +24,7 @@ export function BillingTab() {
   const { data: receipts, error } = useStore($receipts);
 
   return (
-    <section className="flex flex-col gap-6">
-      <header>
-        <h2 className="text-xl font-semibold text-ink">Billing</h2>
-        <p className="mt-1 text-sm text-muted">Your listing payments and receipts.</p>
-      </header>
+    <Section title="Billing" description="Your listing payments and receipts.">
       {!receipts && !error && (
         <p role="status" className="text-muted">
           Loading your payments…
@@ -71,6 +68,6 @@ export function BillingTab() {
           </table>
         </div>
       )}
-    </section>
+    </Section>
   );
 }

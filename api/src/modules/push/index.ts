@@ -1,0 +1,5 @@
+// The push module's public surface: what other modules may import (docs/decisions/1310). Anything else in
+// this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
+export { queuePush, pushBacklog, sendPendingPushes } from './push-outbox';
+export type { PushEvent, ProposalStep } from './push-content';
+export { deletePushDevicesOf } from './subscriptions';

@@ -1,0 +1,305 @@
+// Reviews after an agreed lease (issue 28, docs/decisions/1502): each party of an accepted proposal reviews the
+// other once, double-blind. Publication is a time stored on the row (`publishes_at`) and compared with the
+// injected clock at read time, so a review is public at the right moment whether or not a job has run; the
+// job (tellPublishedReviews) only sends the e-mails. The proposal and its parties are read through the
+// agreements module, which owns lease_proposals.
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { displayName } from '#contracts/auth';
+import { conversationPath } from '#contracts/messaging';
+import {
+  REVIEW_BLIND_DAYS,
+  REVIEW_MESSAGES,
+  REVIEW_WINDOW_DAYS,
+  REVIEWS_PAGE,
+  type AgreementReviews,
+  type OwnerRating,
+  type PublishedReview,
+  type ReviewSummary,
+  type WriteReviewRequest,
+} from '#contracts/reviews.schemas';
+import type { Database, Executor } from '#db/client';
+import { conversations, leaseProposals, reviews, spaces, users } from '#db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { DAY, type Clock } from '../../lib/clock';
+import { proposalForParty, type AgreementParties } from '../agreements/index';
+import { isUniqueViolation } from '../auth/index';
+import { enqueueEmail, reviewPublishedEmail } from '../email/index';
+
+export type ReviewsContext = { db: Database; clock: Clock; siteUrl: string };
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/** Visible to everyone: its time has come and no operator hid it. */
+const visible = (now: Date) => and(lte(reviews.publishesAt, now), isNull(reviews.hiddenAt));
+
+/** The end of the writing window of terms accepted at `acceptedAt`. */
+export function writableUntil(acceptedAt: Date): Date {
+  return new Date(acceptedAt.getTime() + REVIEW_WINDOW_DAYS * DAY);
+}
+
+const otherPartyOf = (agreement: AgreementParties, userId: number) => (agreement.ownerId === userId ? agreement.farmerId : agreement.ownerId);
+
+/** Display names by id; a closed account is "Former member" (its users row says so) and loses its id below. */
+async function namesOf(db: Executor, ids: number[]): Promise<Map<number, { name: string; closed: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, closedAt: users.closedAt }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: displayName(r), closed: r.closedAt !== null }]));
+}
+
+type Names = Awaited<ReturnType<typeof namesOf>>;
+
+function toPublished(row: ReviewRow, names: Names, ownerId: number, spaceTitle: string): PublishedReview {
+  const author = names.get(row.authorId);
+  return {
+    id: row.id,
+    rating: row.rating,
+    text: row.text,
+    // A review written by a closed account stays, anonymised: no id leads back to the person (decision 1502).
+    authorId: author?.closed ? null : row.authorId,
+    authorName: author?.name ?? displayName({}),
+    authorRole: row.authorId === ownerId ? 'owner' : 'farmer',
+    subjectId: row.subjectId,
+    spaceTitle,
+    publishedAt: row.publishesAt.toISOString(),
+    reply: row.reply && row.repliedAt ? { text: row.reply, at: row.repliedAt.toISOString() } : null,
+  };
+}
+
+/** The two reviews of an agreement as `userId` may read them: their own always, the other's once published. */
+async function agreementView(db: Executor, agreement: AgreementParties, userId: number, now: Date): Promise<AgreementReviews> {
+  const { proposal } = agreement;
+  const rows = await db.select().from(reviews).where(eq(reviews.proposalId, proposal.id));
+  const otherId = otherPartyOf(agreement, userId);
+  const names = await namesOf(db, [userId, otherId]);
+  const mine = rows.find((r) => r.authorId === userId);
+  const theirs = rows.find((r) => r.authorId === otherId);
+  const acceptedAt = proposal.status === 'accepted' && proposal.respondedAt ? new Date(proposal.respondedAt) : null;
+  const until = acceptedAt ? writableUntil(acceptedAt) : null;
+  const published = (r: ReviewRow) => r.publishesAt <= now;
+  return {
+    proposalId: proposal.id,
+    otherName: names.get(otherId)?.name ?? displayName({}),
+    canWrite: Boolean(until && now <= until && !mine),
+    writableUntil: until?.toISOString() ?? null,
+    mine: mine ? { ...toPublished(mine, names, agreement.ownerId, agreement.spaceTitle), publishedAt: published(mine) ? mine.publishesAt.toISOString() : null, publishesAt: mine.publishesAt.toISOString() } : null,
+    // Double-blind: the other's review does not leave the server before its time, nor once hidden.
+    theirs: theirs && published(theirs) && !theirs.hiddenAt ? toPublished(theirs, names, agreement.ownerId, agreement.spaceTitle) : null,
+  };
+}
+
+/** GET /api/proposals/{id}/reviews: the reader's review and, once published, the other's. 404 to anyone else. */
+export async function readAgreementReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, userId: number, proposalId: number): Promise<AgreementReviews> {
+  const agreement = await proposalForParty(ctx.db, { proposalId, userId });
+  return agreementView(ctx.db, agreement, userId, ctx.clock.now());
+}
+
+/**
+ * POST /api/proposals/{id}/reviews. Under the conversation's lock, so that of two reviews written at once the
+ * second sees the first: the second publishes both now; a first waits REVIEW_BLIND_DAYS for the other.
+ */
+export async function writeReview(ctx: ReviewsContext, userId: number, proposalId: number, input: WriteReviewRequest): Promise<AgreementReviews> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const agreement = await proposalForParty(tx, { proposalId, userId }, true);
+    const { proposal } = agreement;
+    if (proposal.status !== 'accepted' || !proposal.respondedAt) throw AppError.conflict(REVIEW_MESSAGES.notAccepted);
+    if (now > writableUntil(new Date(proposal.respondedAt))) throw AppError.conflict(REVIEW_MESSAGES.windowClosed);
+    const existing = await tx.select().from(reviews).where(eq(reviews.proposalId, proposalId));
+    if (existing.some((r) => r.authorId === userId)) throw AppError.conflict(REVIEW_MESSAGES.alreadyWritten);
+    const other = existing.find((r) => r.authorId !== userId);
+    // The other's review still blind: both are published now, and both authors told at once.
+    const publishNow = other !== undefined && other.publishesAt > now;
+    const publishesAt = other ? now : new Date(now.getTime() + REVIEW_BLIND_DAYS * DAY);
+    try {
+      await tx.insert(reviews).values({
+        proposalId,
+        authorId: userId,
+        subjectId: otherPartyOf(agreement, userId),
+        rating: input.rating,
+        text: input.text,
+        createdAt: now,
+        publishesAt,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.conflict(REVIEW_MESSAGES.alreadyWritten);
+      throw error;
+    }
+    if (publishNow) await tx.update(reviews).set({ publishesAt: now }).where(eq(reviews.id, other.id));
+    if (other) await tellPublished({ ...ctx, db: tx }, proposalId);
+    return agreementView(tx, agreement, userId, now);
+  });
+}
+
+/** POST /api/reviews/{id}/reply: the reviewed person, once, on a published review. */
+export async function replyToReview(ctx: Pick<ReviewsContext, 'db' | 'clock'>, userId: number, reviewId: number, text: string): Promise<PublishedReview> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt))).for('update');
+    // Only the person reviewed may answer: to anyone else (its author included) there is nothing to reply to
+    // here, as for any resource of another person (404, never 403: nothing is said about the review).
+    if (!row || row.subjectId !== userId) throw AppError.notFound(REVIEW_MESSAGES.reviewNotFound);
+    if (row.publishesAt > now) throw AppError.conflict(REVIEW_MESSAGES.notPublished);
+    if (row.reply !== null) throw AppError.conflict(REVIEW_MESSAGES.alreadyReplied);
+    const [updated] = await tx.update(reviews).set({ reply: text, repliedAt: now }).where(eq(reviews.id, reviewId)).returning();
+    const [items] = await publishedRows(tx, { where: eq(reviews.id, updated!.id), now });
+    return items!;
+  });
+}
+
+/** Published reviews with their author's name, the agreement's owner and the listing's title. */
+async function publishedRows(db: Executor, { where, now, limit = REVIEWS_PAGE }: { where: ReturnType<typeof and>; now: Date; limit?: number }): Promise<PublishedReview[]> {
+  const rows = await db
+    .select({ review: reviews, ownerId: conversations.ownerId, spaceTitle: spaces.title })
+    .from(reviews)
+    .innerJoin(leaseProposals, eq(leaseProposals.id, reviews.proposalId))
+    .innerJoin(conversations, eq(conversations.id, leaseProposals.conversationId))
+    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
+    .where(and(visible(now), where))
+    .orderBy(desc(reviews.publishesAt), desc(reviews.id))
+    .limit(limit);
+  const names = await namesOf(db, rows.map((r) => r.review.authorId));
+  return rows.map((r) => toPublished(r.review, names, r.ownerId, r.spaceTitle));
+}
+
+/**
+ * A person's published reviews (GET /api/users/{id}/reviews, and the profile): the average to one decimal and
+ * the count over all of them, the newest REVIEWS_PAGE in full. Never an unpublished or hidden review.
+ */
+export async function reviewSummaryOf({ db, userId, now }: { db: Executor; userId: number; now: Date }): Promise<ReviewSummary> {
+  const rating = (await ownerRatings({ db, ownerIds: [userId], now })).get(userId);
+  if (!rating) return { average: null, count: 0, items: [] };
+  return { ...rating, items: await publishedRows(db, { where: eq(reviews.subjectId, userId), now }) };
+}
+
+/** GET /api/users/{id}/reviews: 404 for no such person, or one suspended or closed (as their profile is). */
+export async function listUserReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, userId: number): Promise<ReviewSummary> {
+  const [person] = await ctx.db.select({ suspendedAt: users.suspendedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
+  if (!person || person.suspendedAt || person.closedAt) throw AppError.notFound(REVIEW_MESSAGES.personNotFound);
+  return reviewSummaryOf({ db: ctx.db, userId, now: ctx.clock.now() });
+}
+
+/**
+ * The listing cards' and pages' number (the fixed 4.9 of the spec replaced, docs/decisions/1503): each owner's
+ * published reviews as an average to one decimal and a count, in one aggregated read for a whole page.
+ * Owners without a published review are absent (shown "New").
+ */
+export async function ownerRatings({ db, ownerIds, now }: { db: Executor; ownerIds: number[]; now: Date }): Promise<Map<number, OwnerRating>> {
+  const ids = [...new Set(ownerIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ subjectId: reviews.subjectId, average: sql<string>`round(avg(${reviews.rating}), 1)`, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(inArray(reviews.subjectId, ids), visible(now)))
+    .groupBy(reviews.subjectId);
+  return new Map(rows.map((r) => [r.subjectId, { average: Number(r.average), count: Number(r.count) }]));
+}
+
+// ---- publication e-mails ------------------------------------------------------------------------
+
+/**
+ * The "published" e-mails of one agreement, for its reviews published and not yet told: one e-mail to each
+ * party (their own review is public; the other's review of them is), if they take e-mails. Marks them told.
+ */
+async function tellPublished(ctx: { db: Executor; clock: Clock; siteUrl: string }, proposalId: number): Promise<number> {
+  const now = ctx.clock.now();
+  const untold = await ctx.db
+    .select({ review: reviews, conversationId: conversations.id, ownerId: conversations.ownerId, farmerId: conversations.farmerId, spaceTitle: spaces.title })
+    .from(reviews)
+    .innerJoin(leaseProposals, eq(leaseProposals.id, reviews.proposalId))
+    .innerJoin(conversations, eq(conversations.id, leaseProposals.conversationId))
+    .innerJoin(spaces, eq(spaces.id, conversations.spaceId))
+    .where(and(eq(reviews.proposalId, proposalId), isNull(reviews.publishedNotifiedAt), lte(reviews.publishesAt, now)));
+  const head = untold[0];
+  if (!head) return 0;
+  const parties = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, emailNotifications: users.emailNotifications, closedAt: users.closedAt })
+    .from(users)
+    .where(inArray(users.id, [head.ownerId, head.farmerId]));
+  for (const party of parties) {
+    const wroteOne = untold.some((r) => r.review.authorId === party.id);
+    const reviewedByOther = untold.some((r) => r.review.subjectId === party.id && !r.review.hiddenAt);
+    if (!party.emailNotifications || party.closedAt || (!wroteOne && !reviewedByOther)) continue;
+    const other = parties.find((p) => p.id !== party.id);
+    await enqueueEmail(ctx, {
+      userId: party.id,
+      type: 'review_published',
+      recipient: party.email,
+      content: reviewPublishedEmail({ otherName: displayName(other ?? {}), spaceTitle: head.spaceTitle, wroteOne, reviewedByOther, url: `${ctx.siteUrl}${conversationPath(head.conversationId)}` }),
+    });
+  }
+  await ctx.db.update(reviews).set({ publishedNotifiedAt: now }).where(inArray(reviews.id, untold.map((r) => r.review.id)));
+  return untold.length;
+}
+
+/**
+ * The job: reviews whose blind period ended (the other party never wrote) are told to both parties. Claims
+ * the agreements with FOR UPDATE SKIP LOCKED, so N instances tell each once.
+ */
+export async function tellPublishedReviews(ctx: { db: Database; clock: Clock; siteUrl: string }, batchSize = 50): Promise<{ told: number }> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ proposalId: reviews.proposalId })
+      .from(reviews)
+      .where(and(isNull(reviews.publishedNotifiedAt), lte(reviews.publishesAt, now)))
+      .orderBy(reviews.publishesAt)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    let told = 0;
+    for (const proposalId of new Set(due.map((d) => d.proposalId))) told += await tellPublished({ ...ctx, db: tx }, proposalId);
+    return { told };
+  });
+}
+
+// ---- moderation ---------------------------------------------------------------------------------
+
+/** What a report of a review needs: the review visible to the reporter, and whom it is about (its author). */
+export async function reviewReportTarget(db: Executor, reviewId: number, now: Date): Promise<{ reviewId: number; authorId: number } | null> {
+  const [row] = await db.select({ id: reviews.id, authorId: reviews.authorId }).from(reviews).where(and(eq(reviews.id, reviewId), visible(now)));
+  return row ? { reviewId: row.id, authorId: row.authorId } : null;
+}
+
+/** A reported review as the operators' queue shows it, hidden or not. */
+export async function reviewForConsole(db: Executor, reviewId: number): Promise<{ id: number; rating: number; text: string; hidden: boolean } | null> {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId));
+  return row ? { id: row.id, rating: row.rating, text: row.text, hidden: row.hiddenAt !== null } : null;
+}
+
+/** An operator hides a review (moderation's action writes the audit row in the same transaction). */
+export async function hideReviewRow(tx: Executor, reviewId: number, reason: string, now: Date): Promise<ReviewRow> {
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
+  if (!row) throw AppError.notFound(REVIEW_MESSAGES.reviewNotFound);
+  if (row.hiddenAt) throw AppError.conflict(REVIEW_MESSAGES.alreadyHidden);
+  await tx.update(reviews).set({ hiddenAt: now, hiddenReason: reason }).where(eq(reviews.id, reviewId));
+  return row;
+}
+
+export async function unhideReviewRow(tx: Executor, reviewId: number): Promise<ReviewRow> {
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
+  if (!row) throw AppError.notFound(REVIEW_MESSAGES.reviewNotFound);
+  if (!row.hiddenAt) throw AppError.conflict(REVIEW_MESSAGES.notHidden);
+  await tx.update(reviews).set({ hiddenAt: null, hiddenReason: null }).where(eq(reviews.id, reviewId));
+  return row;
+}
+
+// ---- the account ------------------------------------------------------------------------------
+
+/** The account export's section (issue 28): reviews the person wrote and those written about them, hidden ones included. */
+export async function reviewsOfPerson(db: Executor, userId: number, now: Date) {
+  const rows = await db.select().from(reviews).where(or(eq(reviews.authorId, userId), eq(reviews.subjectId, userId))).orderBy(reviews.id);
+  return rows
+    // Double-blind holds in the export too: a review of the person still blind is not theirs to read yet.
+    .filter((r) => r.authorId === userId || (r.publishesAt <= now && !r.hiddenAt))
+    .map((r) => ({
+      id: r.id,
+      proposalId: r.proposalId,
+      writtenByYou: r.authorId === userId,
+      rating: r.rating,
+      text: r.text,
+      writtenAt: r.createdAt.toISOString(),
+      publishedAt: r.publishesAt <= now ? r.publishesAt.toISOString() : null,
+      reply: r.reply,
+      repliedAt: r.repliedAt?.toISOString() ?? null,
+      hiddenByFarmSpace: r.hiddenAt !== null,
+    }));
+}

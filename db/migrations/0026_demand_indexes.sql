@@ -1,0 +1,2 @@
+CREATE INDEX "saved_searches_centre_idx" ON "saved_searches" USING btree ("near_lat","near_lng") WHERE "saved_searches"."unsubscribed_at" is null and "saved_searches"."radius_km" is not null;--> statement-breakpoint
+CREATE INDEX "saved_searches_place_keys_idx" ON "saved_searches" USING btree ("city_key","country_key") WHERE "saved_searches"."unsubscribed_at" is null and "saved_searches"."radius_km" is null;

@@ -1,0 +1,76 @@
+// The demand panel of the list-space form (issue 29): how many farmers' saved searches this listing would
+// match (the alerts' own rule, so "would have been told" is exactly true), what they budget, what comparable
+// listings ask, and the single changes that would reach more of them. Loaded on demand by ListSpaceForm once
+// the owner names a place, so the form's first load does not carry it (docs/decisions/1601).
+import { useStore } from '@nanostores/react';
+import { FEWER_THAN_MIN, type DemandAnswer, type DemandCount } from '#contracts/demand';
+import { growingSystem } from '#contracts/growing-systems';
+import { $demand } from '../../../lib/stores/demand-store';
+import { formatPrice, SPACE_TYPE_LABELS } from '../../../lib/display/space-display';
+
+const count = (n: DemandCount, one: string, many: string) => (n === FEWER_THAN_MIN ? `Fewer than 5 ${many}` : `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`);
+const range = (low: number, high: number, currency: string) =>
+  Math.round(low) === Math.round(high) ? formatPrice(Math.round(low), currency) : `${formatPrice(Math.round(low), currency)}–${formatPrice(Math.round(high), currency)}`;
+
+export function DemandPanel({ spaceType, city }: { spaceType: string; city: string }) {
+  const { data, loading, error } = useStore($demand);
+  const kind = (SPACE_TYPE_LABELS[spaceType] ?? spaceType).toLowerCase();
+  return (
+    <aside className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink sm:p-5" aria-live="polite" aria-busy={loading} data-demand-panel>
+      <h2 className="text-base font-semibold">Farmers looking for a space like this</h2>
+      {error && !data && <p className="mt-2 text-muted">The demand could not be counted just now.</p>}
+      {!data && !error && <p className="mt-2 text-muted">Counting the farmers’ saved searches…</p>}
+      {data && <DemandFacts data={data} kind={kind} city={city} />}
+      <p className="mt-3 text-xs text-muted">From farmers’ saved searches, never a person: counts under 5 are not shown.</p>
+    </aside>
+  );
+}
+
+function DemandFacts({ data, kind, city }: { data: DemandAnswer; kind: string; city: string }) {
+  const { searches, budget, comparables, widen, bySystem } = data;
+  const systems = bySystem.filter((s) => s.searches !== FEWER_THAN_MIN).slice(0, 3);
+  return (
+    <div className="mt-2 space-y-2">
+      <p className="text-lg font-semibold text-brand-900" data-demand-matching={String(searches.matching)}>
+        {count(searches.matching, 'farmer is', 'farmers are')} looking for a {kind} like this within their search radius
+        {budget ? `; they budget ${range(budget.p25, budget.p75, budget.currency)} a month` : ''}.
+      </p>
+      <p data-demand-nearby={String(searches.nearby)}>
+        {count(searches.nearby, 'saved search', 'saved searches')} cover {city || 'this place'} whatever the type or size
+        {searches.trend30d !== FEWER_THAN_MIN ? `, ${searches.trend30d.toLocaleString('en-US')} of them new in the last 30 days` : ''}.
+        {budget?.basis === 'nearby' ? ' The budget range is theirs.' : ''}
+      </p>
+      {systems.length > 0 && <p>They grow: {systems.map((s) => `${growingSystem(s.system)?.name ?? s.system} (${s.searches})`).join(', ')}.</p>}
+      {comparables.pricePerSqFt && (
+        <p>
+          {comparables.count.toLocaleString('en-US')} {kind}s are listed within 25 km, at {comparables.pricePerSqFt.median.toFixed(2)} a sq ft a month (most between {comparables.pricePerSqFt.p25.toFixed(2)} and {comparables.pricePerSqFt.p75.toFixed(2)}).
+        </p>
+      )}
+      {widen.length > 0 && (
+        <div>
+          <p className="font-semibold">To reach more farmers:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" data-demand-widen>
+            {widen.map((w) => (
+              <li key={w.change}>
+                {w.change.charAt(0).toUpperCase() + w.change.slice(1)} — {w.extraSearches === FEWER_THAN_MIN ? 'fewer than 5' : w.extraSearches.toLocaleString('en-US')} more {w.extraSearches === 1 ? 'search' : 'searches'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Beside the rent field: the farmers' budget range, once enough searches give one. */
+export function DemandPriceHint() {
+  const { data } = useStore($demand);
+  const budget = data?.budget;
+  if (!budget) return null;
+  return (
+    <p className="mt-1 text-xs text-brand-800" data-demand-price-hint>
+      Farmers here budget {range(budget.p25, budget.p75, budget.currency)}
+      {Math.round(budget.p25) !== Math.round(budget.p75) && ` (median ${formatPrice(Math.round(budget.median), budget.currency)})`}
+    </p>
+  );
+}

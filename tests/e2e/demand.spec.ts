@@ -1,0 +1,54 @@
+// The demand panel of the list-space form (issue 29): as the owner types the city, the rent and a growing
+// fact, the panel counts the farmers' saved searches this listing would match (debounced) and names the single
+// change that would reach more. The searches are made through the API by a farmer, in a city of this run's own.
+import { expect, test } from '@playwright/test';
+import { closeAll, originOf, person, signUpAndIn } from './fixtures/api';
+import { visitorFrom } from './browser';
+
+test.use(visitorFrom(251));
+const SHOTS = process.env.DEMAND_SHOTS;
+if (process.env.DEMAND_PHONE) test.use({ viewport: { width: 390, height: 844 } });
+
+test('the demand panel updates as the owner types the city, the rent and the water', async ({ page, browser, baseURL }) => {
+  const city = `Demandville ${Date.now().toString(36)}`;
+  const farmer = await person(browser, baseURL!, { octet: 252, firstName: 'Fern' });
+  const save = async (name: string, query: string) => {
+    const res = await farmer.context.request.post('/api/saved-searches', { headers: originOf(baseURL!), data: { name, query: `city=${encodeURIComponent(city)}&spaceType=rooftop&${query}` } });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  for (let i = 0; i < 5; i++) await save(`Cheap roof ${i}`, 'maxPrice=1200');
+  for (let i = 0; i < 5; i++) await save(`Watered roof ${i}`, 'maxPrice=2000&water=tap');
+
+  await signUpAndIn(page, baseURL!, 'Olu');
+  await page.goto('/list-space');
+  await expect(page.locator('form [data-hydrated="true"]')).toBeAttached();
+  await expect(page.locator('[data-demand-panel]')).toHaveCount(0);
+  await page.getByLabel('Space Type').selectOption('rooftop');
+  await page.getByRole('textbox', { name: 'City' }).fill(city);
+  const panel = page.locator('[data-demand-panel]');
+  // No rent yet: every search sets a budget, so none matches; all ten cover the city.
+  // The panel's chunk loads once a place is typed, then asks after the pause: give the first answer time.
+  await expect(panel.locator('[data-demand-nearby]')).toHaveAttribute('data-demand-nearby', '10', { timeout: 20_000 });
+  await expect(panel.locator('[data-demand-matching]')).toHaveAttribute('data-demand-matching', 'fewer than 5');
+  await expect(panel).toContainText('Fewer than 5 farmers are looking for a rooftop like this');
+
+  await page.getByRole('spinbutton', { name: /Monthly Rent/ }).pressSequentially('1000');
+  await expect(panel.locator('[data-demand-matching]')).toHaveAttribute('data-demand-matching', '5');
+  await expect(panel).toContainText('5 farmers are looking for a rooftop like this within their search radius; they budget $1,200 a month.');
+  await expect(panel.locator('[data-demand-widen]')).toContainText('List water access (a tap) — 5 more searches');
+  await expect(page.locator('[data-demand-price-hint]')).toContainText('Farmers here budget $1,200');
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/demand-price-hint.png` });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/demand-after-rent.png` });
+  }
+
+  await page.getByLabel('Water', { exact: true }).selectOption('tap');
+  await expect(panel.locator('[data-demand-matching]')).toHaveAttribute('data-demand-matching', '10');
+  await expect(panel.locator('[data-demand-widen]')).toHaveCount(0);
+  if (SHOTS) {
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/demand-with-water.png` });
+  }
+  await closeAll(farmer);
+});
