@@ -7,12 +7,11 @@ import { SPACES_HEADERS } from '#contracts/spaces';
 import type { AppContext } from './app-context';
 import { AppError } from './lib/app-error';
 import { findPublishedPost } from './modules/blog/blog.service';
-import { cityDemand } from './modules/demand/index';
-import { DEMAND_CITIES_KEY } from './modules/demand/demand.routes';
+import { cityDemandAnswer } from './modules/demand/index';
 import { getPublicProfile } from './modules/profiles/index';
 import { FEATURED_MAX } from '#contracts/constants';
 import { spaceQuerySchema, type Space } from '#contracts/spaces.schemas';
-import { jsonAnswer, normalizedKey } from './lib/public-cache';
+import { normalizedKey } from './lib/public-cache';
 import { loadSpacesAnswer } from './modules/spaces/spaces.routes';
 import { getVisibleSpace } from './modules/spaces/spaces.service';
 
@@ -26,7 +25,7 @@ export function createSiteLocals(ctx: AppContext, viewerId: number | undefined):
     // The page /demand: the API's answer, read through the same public-read cache entry.
     demand: {
       cities: async () => {
-        const answer = await ctx.publicCache.get(DEMAND_CITIES_KEY, async () => jsonAnswer(await cityDemand({ db: ctx.db })));
+        const answer = await cityDemandAnswer(ctx);
         return JSON.parse(answer.body.toString('utf8')) as DemandCitiesAnswer;
       },
     },

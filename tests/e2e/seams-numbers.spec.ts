@@ -122,7 +122,6 @@ for (const viewport of [
     await expect(searches).toHaveText('Farmers’ saved searches it matches: 6 now · 5 when published');
     await searches.scrollIntoViewIfNeeded();
     await owner.page.screenshot({ path: `${SHOTS}/numbers-searches-${viewport.name}.png` });
-    await owner.page.screenshot({ path: `/work/notes/shots/demand/numbers-searches-${viewport.name}.png` });
 
     expect((await owner.context.request.delete(`/api/spaces/${spaceId}`, { headers: { origin: baseURL! } })).status()).toBe(204);
     await owner.context.close();

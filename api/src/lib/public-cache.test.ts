@@ -39,6 +39,42 @@ describe('public cache', () => {
     expect(JSON.parse(String(after.body))).toEqual({ old: false });
   });
 
+  it('keeps a key of its own lifetime across other tables\' changes; a change to its table serves it once more while it refreshes', async () => {
+    const { cache, advance } = setup();
+    cache.setLifetime('own', { ttlMs: 60_000, staleMs: 60_000, reads: 'saved_searches' });
+    let version = 0;
+    const own = async () => JSON.parse(String((await cache.get('own', async () => jsonAnswer({ v: ++version }))).body)).v as number;
+    await cache.get('other', async () => jsonAnswer({ other: true }));
+    expect(await own()).toBe(1);
+    cache.changed('spaces');
+    expect(cache.size).toBe(1);
+    advance(30_000); // past the default life, within its own
+    expect(await own()).toBe(1);
+    cache.changed('saved_searches');
+    expect(await own()).toBe(1); // stale: answered at once, refreshed behind it
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await own()).toBe(2);
+    expect(cache.loads).toBe(3);
+  });
+
+  it('stores stale an own-lifetime answer whose table changed while it loaded; a table nobody reads on its own clears the rest', async () => {
+    const { cache } = setup();
+    cache.setLifetime('own', { ttlMs: 60_000, staleMs: 60_000, reads: 'saved_searches' });
+    let release!: () => void;
+    const pending = cache.get('own', () => new Promise((resolve) => (release = () => resolve(jsonAnswer({ v: 1 })))));
+    cache.changed('spaces');
+    cache.changed('saved_searches');
+    release();
+    await pending;
+    let loads = 0;
+    const again = await cache.get('own', async () => (loads++, jsonAnswer({ v: 2 })));
+    expect(JSON.parse(String(again.body))).toEqual({ v: 1 });
+    expect(loads).toBe(1);
+    await cache.get('other', async () => jsonAnswer({ other: true }));
+    cache.changed('some_new_table');
+    expect(cache.size).toBe(1);
+  });
+
   it('is off (every request loads) until it listens for changes', async () => {
     const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
     await cache.get('k', async () => jsonAnswer(1));

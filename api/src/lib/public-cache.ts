@@ -1,6 +1,8 @@
 // The public-read micro-cache (docs/decisions/0700): anonymous answers of public reads kept for a few
-// seconds, concurrent identical requests served by one load, a byte bound, and a clear() that the
-// change listener calls on every listing or post change. Also answers with strong ETags and 304s.
+// seconds, concurrent identical requests served by one load, a byte bound, and changed(table), which the
+// change listener calls on every listing or post change (every answer that reads them goes). A key may have a
+// lifetime of its own and read one other table only (the demand by city: saved searches, 1602). Also answers
+// with strong ETags and 304s.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -37,6 +39,13 @@ export type PublicCacheOptions = {
   now?: () => number;
 };
 
+/**
+ * One key's own lifetime: fresh for ttlMs, then answered while one refresh runs for staleMs; and the one table
+ * it reads. It is kept across the other tables' change notifications (listings, posts); a change to its own
+ * table makes it stale, so the next reader gets it at once and starts the refresh.
+ */
+export type AnswerLifetime = { ttlMs: number; staleMs: number; reads: string };
+
 export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 32 * 1024 * 1024 };
 /** What a CDN or browser may keep an anonymous public read: short, then served stale while it refreshes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
@@ -49,6 +58,10 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
   readonly #now: () => number;
   readonly #inflight = new Map<string, Promise<PublicAnswer>>();
   readonly #clearListeners: (() => void)[] = [];
+  /** The keys with a lifetime of their own (a handful of fixed keys, never a query's). */
+  readonly #lifetimes = new Map<string, AnswerLifetime>();
+  /** Own-lifetime keys whose table changed while their load ran: stored stale. */
+  readonly #staleOnArrival = new Set<string>();
   #loads = 0;
   // Lookups while the cache is on, for the metrics (docs/decisions/1400); the fast path counts its own.
   readonly #lookups = { hits: 0, misses: 0 };
@@ -87,6 +100,42 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
     for (const listener of this.#clearListeners) listener();
   }
 
+  /** Gives `key` a lifetime of its own (set once, where its route is made). */
+  setLifetime(key: string, lifetime: AnswerLifetime) {
+    this.#lifetimes.set(key, lifetime);
+  }
+
+  /**
+   * A change notification: `table` was written. The keys that read it with a lifetime of their own turn stale;
+   * if none reads it so, it is a table of the default answers (listings, posts, or one not known here: clearing
+   * is never wrong), and every answer goes but the ones of own-lifetime keys, which read another table.
+   */
+  changed(table: string) {
+    const readers = [...this.#lifetimes].filter(([, lifetime]) => lifetime.reads === table);
+    if (!readers.length) return this.#clearDefaultAnswers();
+    for (const [key, { ttlMs }] of readers) {
+      const answer = this.entries.peek(key);
+      if (answer) answer.storedAt = this.#now() - ttlMs - 1;
+      if (this.#inflight.has(key)) this.#staleOnArrival.add(key);
+    }
+  }
+
+  #clearDefaultAnswers() {
+    const kept = [...this.entries.entries()].filter(([key]) => this.#lifetimes.has(key));
+    super.clear();
+    for (const [key, answer] of kept) {
+      const { ttlMs, staleMs } = this.#lifetimes.get(key)!;
+      const left = ttlMs + staleMs - (this.#now() - (answer.storedAt ?? 0));
+      if (left > 0) this.entries.set(key, answer, { ttl: left });
+    }
+    for (const key of [...this.#inflight.keys()]) if (!this.#lifetimes.has(key)) this.#inflight.delete(key);
+    for (const listener of this.#clearListeners) listener();
+  }
+
+  #lifetimeOf(key: string): Pick<AnswerLifetime, 'ttlMs' | 'staleMs'> {
+    return this.#lifetimes.get(key) ?? this.#options;
+  }
+
   /** Called on every clear (the fast path forgets what it remembered). */
   onClear(listener: () => void) {
     this.#clearListeners.push(listener);
@@ -101,7 +150,7 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
   holdsFresh(key: string, answer: PublicAnswer): boolean {
     if (!this.holds(key, answer)) return false;
     const age = this.#now() - (answer.storedAt ?? 0);
-    return age >= 0 && age <= this.#options.ttlMs;
+    return age >= 0 && age <= this.#lifetimeOf(key).ttlMs;
   }
 
   /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
@@ -110,7 +159,7 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
       this.#loads++;
       return load();
     }
-    const { ttlMs, staleMs } = this.#options;
+    const { ttlMs, staleMs } = this.#lifetimeOf(key);
     const hit = this.entries.get(key);
     if (hit) {
       const age = this.#now() - (hit.storedAt ?? 0);
@@ -130,14 +179,22 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
     return this.#inflight.get(key) ?? this.#startLoad(key, load);
   }
 
-  /** One load for `key`, shared by everyone who asks while it runs; stored only if nothing changed meanwhile. */
+  /**
+   * One load for `key`, shared by everyone who asks while it runs; stored only if nothing it reads changed
+   * meanwhile (an own-lifetime key's answer is stored stale then, so the next reader refreshes it).
+   */
   #startLoad(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
     const started = this.generation;
     const inflight = this.#inflight;
+    const own = this.#lifetimes.get(key);
+    this.#staleOnArrival.delete(key);
     this.#loads++;
     const promise: Promise<PublicAnswer> = load().then(
       (answer) => {
-        if (this.generation === started && inflight.get(key) === promise) this.entries.set(key, { ...answer, storedAt: this.#now() });
+        if (inflight.get(key) === promise && (own || this.generation === started)) {
+          const storedAt = this.#staleOnArrival.delete(key) ? this.#now() - own!.ttlMs - 1 : this.#now();
+          this.entries.set(key, { ...answer, storedAt }, own && { ttl: own.ttlMs + own.staleMs });
+        }
         if (inflight.get(key) === promise) inflight.delete(key);
         return answer;
       },

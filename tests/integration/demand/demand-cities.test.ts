@@ -1,11 +1,15 @@
 // GET /api/demand/cities (the page /demand, decision 1602) over HTTP on a real database: a city fewer than 5
 // people search is never listed (not its name, not a figure), however many searches they saved, nor a city the
 // gazetteer does not know (a search's own text); a city of 5 people is, with no budget range from 4 values; a place search counts in its centre's city (Berlin, not
-// the district its 0.1° cell is nearest to); an unsubscribed search does not count; a parameter is refused.
+// the district its 0.1° cell is nearest to); an unsubscribed search does not count; a parameter is refused. Its
+// cache entry stays across listing changes and refreshes on a change to the searches; the 50 places it lists are
+// all ones it can show.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemandCitiesAnswer } from '#contracts/demand';
+import { DEMAND_CITIES_MAX, type DemandCitiesAnswer } from '#contracts/demand';
+import { DEMAND_CITIES_LIFETIME } from '#api/modules/demand/demand.routes';
 import { createSavedSearch } from '#api/modules/saved-searches/saved-searches.service';
+import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser } from '../../fixtures/users';
 
@@ -29,7 +33,7 @@ describe('GET /api/demand/cities', () => {
     return ids;
   };
   const cities = async () => {
-    t.clock.advance(60_000); // past the public-read cache's life
+    t.clock.advance(DEMAND_CITIES_LIFETIME.ttlMs + DEMAND_CITIES_LIFETIME.staleMs + 1); // past its cache entry's life
     const res = await t.request('/api/demand/cities');
     expect(res.status, res.text).toBe(200);
     return (res.json as DemandCitiesAnswer).cities;
@@ -66,6 +70,38 @@ describe('GET /api/demand/cities', () => {
 
     await t.db.execute(sql`update saved_searches set unsubscribed_at = now() where id = ${ids[0]!}`);
     expect((await cities()).map((c) => c.city)).not.toContain('Berlin');
+  });
+
+  it('keeps its answer across listing changes; a new search turns it stale: answered once more while it refreshes', async () => {
+    const seattle = async () => {
+      const res = await t.request('/api/demand/cities');
+      return (res.json as DemandCitiesAnswer).cities.find((c) => c.city === 'Seattle')?.searches;
+    };
+    await save([0, 1, 2, 3, 4], 'city=Seattle&country=US');
+    await cities();
+    expect((await t.request('/api/spaces')).status).toBe(200);
+    expect(t.context.publicCache.size).toBe(2);
+    const loads = t.context.publicCache.loads;
+    expect(await seattle()).toBe(5);
+    // A listing published: the database notifies, the listing answers go, this one stays.
+    await insertSpaces(t.db, [spaceRow(farmerIds[0]!, NOW)]);
+    await expect.poll(() => t.context.publicCache.size).toBe(1);
+    expect(await seattle()).toBe(5);
+    expect(t.context.publicCache.loads).toBe(loads);
+    // A sixth person saves a search: the database notifies; the cached answer once more, then the new count.
+    await save([5], 'city=Seattle&country=US');
+    await expect.poll(seattle).toBe(6);
+    expect(t.context.publicCache.loads).toBe(loads + 1);
+  });
+
+  it('fills its DEMAND_CITIES_MAX places with cities it can show: more searched invented names do not push them out', async () => {
+    // Each Tacoma search copied to DEMAND_CITIES_MAX + 1 invented cities, twice (a farmer keeps at most 20 searches).
+    await t.db.execute(sql`insert into saved_searches (user_id, name, query, city_key, country_key, unsubscribe_token)
+      select s.user_id, s.name, s.query, 'nowhere ' || g, s.country_key, md5(random()::text || s.id || g || copy)
+      from saved_searches s, generate_series(0, ${DEMAND_CITIES_MAX}) g, generate_series(1, 2) copy where s.city_key = 'tacoma'`);
+    const listed = (await cities()).map((c) => c.city);
+    expect(listed).toContain('Tacoma');
+    expect(listed.join()).not.toMatch(/nowhere/i);
   });
 
   it('refuses a parameter with a message', async () => {

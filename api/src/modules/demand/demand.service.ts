@@ -10,7 +10,7 @@ import type { SpaceQuery } from '#contracts/spaces.schemas';
 import type { Executor } from '#db/client';
 import { DAY } from '../../lib/clock';
 import { cityPosition, findCity, largestPlaceNamed, largestPlaceNear } from '../places/index';
-import { savedSearchDemand, searchCentreCells, searchesByCity, type SearchDemand, type SingleChange } from '../saved-searches/index';
+import { savedSearchDemand, searchCentreCells, searchedCities, searchesByCity, type SearchDemand, type SingleChange } from '../saved-searches/index';
 import { comparableListingPrices, countListings, derivedPowerKw, type HypotheticalSpace } from '../spaces/index';
 
 type Change = SingleChange & { change: string; kind: string };
@@ -177,14 +177,17 @@ const top = (counts: Record<string, number>) =>
  * searches count in its city).
  */
 export async function cityDemand(ctx: { db: Executor }): Promise<DemandCitiesAnswer> {
-  const cells = (await searchCentreCells(ctx.db)).flatMap((c) => {
+  const [centres, named] = await Promise.all([searchCentreCells(ctx.db), searchedCities(ctx.db)]);
+  const cells = centres.flatMap((c) => {
     const place = largestPlaceNear(c.lat, c.lng, CITY_OF_CENTRE_KM);
     return place ? [{ ...c, city: place.name, country: place.country }] : [];
   });
-  const rows = await searchesByCity(ctx.db, { cells, minFarmers: DEMAND_MIN_COUNT, limit: DEMAND_CITIES_MAX });
+  const placeOf = (cityKey: string, country: string) => (country ? findCity(cityKey, country) : largestPlaceNamed(cityKey));
+  const cities = named.filter((c) => placeOf(c.cityKey, c.country));
+  const rows = await searchesByCity(ctx.db, { cells, cities, minFarmers: DEMAND_MIN_COUNT, limit: DEMAND_CITIES_MAX });
   return {
     cities: rows.flatMap((r) => {
-      const known = r.country ? findCity(r.cityKey, r.country) : largestPlaceNamed(r.cityKey);
+      const known = placeOf(r.cityKey, r.country);
       if (!known) return [];
       return [
         {

@@ -3,4 +3,4 @@
 export { listingSearchCounts, notifySavedSearches } from './saved-search-alerts';
 export { deleteSavedSearchesOf } from './saved-searches.service';
 export { savedSearchDemand, type SearchDemand, type SingleChange } from './saved-search-demand';
-export { searchCentreCells, searchesByCity, type CitySearches } from './saved-search-cities';
+export { searchCentreCells, searchedCities, searchesByCity, type CitySearches } from './saved-search-cities';

@@ -1,7 +1,7 @@
 // The standing demand city by city (issue 29, the public page /demand; docs/decisions/1602): live saved searches
 // grouped by the city they search — the city they name, or for a place search (a centre and a radius) the city
-// the caller names for its centre's 0.1° cell (from the gazetteer). Only
-// cities searched by at least `minFarmers` different people leave the database, so one person's searches never
+// the caller names for its centre's 0.1° cell (from the gazetteer); of the named cities, only those the caller
+// knows (searchedCities lists them for it). Only cities searched by at least `minFarmers` different people leave the database, so one person's searches never
 // list a city or give its figures; the k-anonymity rule on the rest is the demand module's.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '#db/client';
@@ -11,6 +11,8 @@ import type { Distribution } from './saved-search-demand';
 /** A place search's centre, rounded to a 0.1° cell (about 11 km): what the caller names a city. */
 export type CentreCell = { lat: number; lng: number };
 export type NamedCell = CentreCell & { city: string; country: string };
+/** A city as live searches name it: city_key and country_key ('' when the search names no country). */
+export type SearchedCity = { cityKey: string; country: string };
 export type CitySearches = { cityKey: string; country: string; searches: number; farmers: number; budget: Distribution; systems: Record<string, number>; spaceTypes: Record<string, number> };
 
 /** A centre's cell: its latitude or longitude rounded to 0.1°. */
@@ -24,18 +26,36 @@ export async function searchCentreCells(db: Executor): Promise<CentreCell[]> {
     .where(sql`${savedSearches.unsubscribedAt} is null and ${savedSearches.cityKey} = '' and ${savedSearches.nearLat} is not null and ${savedSearches.nearLng} is not null`);
 }
 
+/** The cities the live searches name (their keys), each once: the caller keeps the ones it knows. */
+export async function searchedCities(db: Executor): Promise<SearchedCity[]> {
+  return db
+    .selectDistinct({ cityKey: savedSearches.cityKey, country: savedSearches.countryKey })
+    .from(savedSearches)
+    .where(sql`${savedSearches.unsubscribedAt} is null and ${savedSearches.cityKey} <> ''`);
+}
+
 /**
  * The live searches per city (its key: the lower-case name, as city_key holds it) of at least `minFarmers` people,
  * most searched first: how many, by how many farmers, their maximum rents' quartiles, and counts by growing
- * system and by space type.
+ * system and by space type. Only searches of one of `cells` or one of `cities` count: the places the caller can
+ * show, so that `limit` counts only those.
  */
-export async function searchesByCity(db: Executor, { cells, minFarmers, limit }: { cells: NamedCell[]; minFarmers: number; limit: number }): Promise<CitySearches[]> {
-  const values = cells.length
+export async function searchesByCity(
+  db: Executor,
+  { cells, cities, minFarmers, limit }: { cells: NamedCell[]; cities: SearchedCity[]; minFarmers: number; limit: number },
+): Promise<CitySearches[]> {
+  const cellValues = cells.length
     ? sql`values ${sql.join(
         cells.map((c) => sql`(${c.lat}::float8, ${c.lng}::float8, ${c.city.toLowerCase()}::text, ${c.country}::text)`),
         sql`, `,
       )}`
     : sql`select null::float8, null::float8, null::text, null::text where false`;
+  const cityValues = cities.length
+    ? sql`values ${sql.join(
+        cities.map((c) => sql`(${c.cityKey}::text, ${c.country}::text)`),
+        sql`, `,
+      )}`
+    : sql`select null::text, null::text where false`;
   const col = (c: { name: string }) => sql.identifier(c.name);
   // Per city of the kept ones, counts by one column (growing system, space type) as a JSON object.
   const countsBy = (column: string) =>
@@ -46,7 +66,8 @@ export async function searchesByCity(db: Executor, { cells, minFarmers, limit }:
   // Raw: a VALUES list of the named cells joined to the searches, and per-city aggregates (percentiles, JSON).
   const rows = await queryRows<{ city: string; country: string; searches: number; farmers: number; budget: Distribution; systems: Record<string, number>; space_types: Record<string, number> }>(
     db,
-    sql`with cells(lat, lng, city, country) as (${values}),
+    sql`with cells(lat, lng, city, country) as (${cellValues}),
+         named(city, country) as (${cityValues}),
          placed as materialized (
            select s.${col(savedSearches.userId)} as user_id, s.${col(savedSearches.maxPrice)} as max_price,
                   s.${col(savedSearches.system)} as system, s.${col(savedSearches.spaceTypeKey)} as space_type,
@@ -56,6 +77,8 @@ export async function searchesByCity(db: Executor, { cells, minFarmers, limit }:
            left join cells on s.${col(savedSearches.cityKey)} = ''
                           and cells.lat = ${cellOf(sql`s.${col(savedSearches.nearLat)}`)} and cells.lng = ${cellOf(sql`s.${col(savedSearches.nearLng)}`)}
            where s.${col(savedSearches.unsubscribedAt)} is null
+             and (s.${col(savedSearches.cityKey)} = ''
+                  or (s.${col(savedSearches.cityKey)}, s.${col(savedSearches.countryKey)}) in (select city, country from named))
          ),
          kept as (
            select p.city, p.country, count(*)::int as searches, count(distinct p.user_id)::int as farmers,

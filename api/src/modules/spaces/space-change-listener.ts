@@ -1,6 +1,7 @@
-// Keeps the public-read cache honest across instances: the database trigger of migration
-// 0002_perf_spaces_notify notifies on every write to spaces or blog_posts (whoever writes), and each
-// instance clears its cache on the notification. Until LISTEN is in place, and whenever it is lost,
+// Keeps the public-read cache honest across instances: the database triggers of migrations 0003 and 0020
+// notify on every write to public spaces or to blog_posts (whoever writes), 0028 on a write to the saved
+// searches' columns the demand by city reads, each with the table's name; each instance hands it to the
+// cache (changed: the answers that read that table go, or turn stale). Until LISTEN is in place, and whenever it is lost,
 // the cache stays off, so a missed notification can never leave a stale answer behind.
 import type { DatabaseHandle } from '#db/client';
 import type { StopListening } from '#db/notify-listener';
@@ -11,5 +12,5 @@ import { listenForChanges } from '../../lib/listened-cache';
 export const PUBLIC_READS_CHANNEL = 'farmspace_public_reads';
 
 export function listenForSpaceChanges(database: DatabaseHandle, cache: PublicCache, logger: Logger): StopListening {
-  return listenForChanges(database, cache, logger, { channel: PUBLIC_READS_CHANNEL, name: 'public-read cache', onNotify: () => cache.clear() });
+  return listenForChanges(database, cache, logger, { channel: PUBLIC_READS_CHANNEL, name: 'public-read cache', onNotify: (table) => cache.changed(table) });
 }
