@@ -24,11 +24,25 @@ test('the demand panel updates as the owner types the city, the rent and the wat
   await expect(page.locator('form [data-hydrated="true"]')).toBeAttached();
   await expect(page.locator('[data-demand-panel]')).toHaveCount(0);
   await page.getByLabel('Space Type').selectOption('rooftop');
+  // The first answer is held back (a slow network) to see the form while the panel counts.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/demand?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('textbox', { name: 'City' }).fill(city);
   const panel = page.locator('[data-demand-panel]');
+  await expect(panel).toContainText('Counting the farmers’ saved searches…');
+  // The panel's room is held from the start: its figures arriving do not move the form below it.
+  const amenities = page.getByRole('group', { name: 'Amenities' });
+  const before = await amenities.boundingBox();
+  release();
   // No rent yet: every search sets a budget, so none matches; all ten cover the city.
   // The panel's chunk loads once a place is typed, then asks after the pause: give the first answer time.
   await expect(panel.locator('[data-demand-nearby]')).toHaveAttribute('data-demand-nearby', '10', { timeout: 20_000 });
+  await page.unroute('**/api/demand?*');
+  expect((await amenities.boundingBox())?.y).toBe(before?.y);
   await expect(panel.locator('[data-demand-matching]')).toHaveAttribute('data-demand-matching', 'fewer than 5');
   await expect(panel).toContainText('Fewer than 5 farmers are looking for a rooftop like this');
 

@@ -33,11 +33,13 @@ import { countryName, currencySymbol, SPACE_TYPE_LABELS } from '../lib/display/s
 import { AmenityIcon } from './spaces/shared/AmenityIcon';
 import { HydrationGate } from './shared/HydrationGate';
 import { Field } from './shared/FormField';
+import { DemandCounting, DemandPanelFrame, PriceHintLine } from './spaces/edit/DemandPanelFrame';
 import { GrowingDetailsFields } from './spaces/edit/GrowingDetailsFields';
 import { PhotoUploader, type PhotoUploaderHandle, type UploadSummary } from './spaces/edit/PhotoUploader';
 import { StreetAddressPrivacy } from './spaces/edit/StreetAddressPrivacy';
 
 // The demand for the space (issue 29), loaded once the owner names a place: not part of the form's first load.
+// Their frames are not lazy: the room they take is held while their code and figures load.
 const DemandPanel = lazy(() => import('./spaces/edit/DemandPanel').then((m) => ({ default: m.DemandPanel })));
 const DemandPriceHint = lazy(() => import('./spaces/edit/DemandPanel').then((m) => ({ default: m.DemandPriceHint })));
 
@@ -134,7 +136,7 @@ export default function ListSpaceForm() {
           <Field id="ls-size" label="Size (sq ft)" required>
             <input id="ls-size" type="number" inputMode="numeric" min={1} step={1} className={fieldClass('size')} {...aria('size')} value={form.size} onChange={(e) => set('size', e.target.value)} />
           </Field>
-          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(form.currency)})`} required hint={placed && <Suspense fallback={null}><DemandPriceHint /></Suspense>}>
+          <Field id="ls-pricePerMonth" label={`Monthly Rent (${currencySymbol(form.currency)})`} required hint={placed && <Suspense fallback={<PriceHintLine />}><DemandPriceHint /></Suspense>}>
             <input id="ls-pricePerMonth" type="number" inputMode="decimal" min={0.01} step="0.01" className={fieldClass('pricePerMonth')} {...aria('pricePerMonth')} value={form.pricePerMonth} onChange={(e) => set('pricePerMonth', e.target.value)} />
           </Field>
         </div>
@@ -170,7 +172,13 @@ export default function ListSpaceForm() {
       </fieldset>
 
       {placed && (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <DemandPanelFrame busy>
+              <DemandCounting />
+            </DemandPanelFrame>
+          }
+        >
           <DemandPanel spaceType={form.spaceType} city={form.city.trim()} />
         </Suspense>
       )}

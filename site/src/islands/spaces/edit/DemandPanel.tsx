@@ -7,6 +7,7 @@ import { FEWER_THAN_MIN, type DemandAnswer, type DemandCount } from '#contracts/
 import { growingSystem } from '#contracts/growing-systems';
 import { $demand } from '../../../lib/stores/demand-store';
 import { formatPrice, SPACE_TYPE_LABELS } from '../../../lib/display/space-display';
+import { DemandCounting, DemandPanelFrame, PriceHintLine } from './DemandPanelFrame';
 
 const count = (n: DemandCount, one: string, many: string) => (n === FEWER_THAN_MIN ? `Fewer than 5 ${many}` : `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`);
 const range = (low: number, high: number, currency: string) =>
@@ -16,13 +17,11 @@ export function DemandPanel({ spaceType, city }: { spaceType: string; city: stri
   const { data, loading, error } = useStore($demand);
   const kind = (SPACE_TYPE_LABELS[spaceType] ?? spaceType).toLowerCase();
   return (
-    <aside className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink sm:p-5" aria-live="polite" aria-busy={loading} data-demand-panel>
-      <h2 className="text-base font-semibold">Farmers looking for a space like this</h2>
+    <DemandPanelFrame busy={loading}>
       {error && !data && <p className="mt-2 text-muted">The demand could not be counted just now.</p>}
-      {!data && !error && <p className="mt-2 text-muted">Counting the farmers’ saved searches…</p>}
+      {!data && !error && <DemandCounting />}
       {data && <DemandFacts data={data} kind={kind} city={city} />}
-      <p className="mt-3 text-xs text-muted">From farmers’ saved searches, never a person: counts under 5 are not shown.</p>
-    </aside>
+    </DemandPanelFrame>
   );
 }
 
@@ -62,15 +61,15 @@ function DemandFacts({ data, kind, city }: { data: DemandAnswer; kind: string; c
   );
 }
 
-/** Beside the rent field: the farmers' budget range, once enough searches give one. */
+/** Under the rent field: the farmers' budget range, once enough searches give one (its line held until then). */
 export function DemandPriceHint() {
   const { data } = useStore($demand);
   const budget = data?.budget;
-  if (!budget) return null;
+  if (!budget) return <PriceHintLine />;
   return (
-    <p className="mt-1 text-xs text-brand-800" data-demand-price-hint>
+    <PriceHintLine>
       Farmers here budget {range(budget.p25, budget.p75, budget.currency)}
       {Math.round(budget.p25) !== Math.round(budget.p75) && ` (median ${formatPrice(Math.round(budget.median), budget.currency)})`}
-    </p>
+    </PriceHintLine>
   );
 }
