@@ -75,6 +75,15 @@ describe('public cache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('never makes an expired own-lifetime answer younger: a change after its stale window leaves it to a fresh load', async () => {
+    const { cache, advance } = setup();
+    cache.setLifetime('own', { ttlMs: 60_000, staleMs: 60_000, reads: 'saved_searches' });
+    await cache.get('own', async () => jsonAnswer({ v: 1 }));
+    advance(200_000);
+    cache.changed('saved_searches');
+    expect(JSON.parse(String((await cache.get('own', async () => jsonAnswer({ v: 2 }))).body))).toEqual({ v: 2 });
+  });
+
   it('is off (every request loads) until it listens for changes', async () => {
     const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
     await cache.get('k', async () => jsonAnswer(1));

@@ -115,7 +115,8 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
     if (!readers.length) return this.#clearDefaultAnswers();
     for (const [key, { ttlMs }] of readers) {
       const answer = this.entries.peek(key);
-      if (answer) answer.storedAt = this.#now() - ttlMs - 1;
+      // Stale, never younger: an answer already past its stale window stays expired.
+      if (answer) answer.storedAt = Math.min(answer.storedAt ?? 0, this.#now() - ttlMs - 1);
       if (this.#inflight.has(key)) this.#staleOnArrival.add(key);
     }
   }
