@@ -10,6 +10,7 @@ import { MINUTE } from '#api/lib/clock';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { createSignedInUser } from '../../fixtures/users';
+import { DEEP } from '../../setup/depth';
 
 const TOKEN = 'test-metrics-token-0123456789abcdef-0123456789';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -142,7 +143,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(hits(after)).toBeGreaterThan(hits(before));
   });
 
-  it('keeps the number of series bounded after 10,000 requests to 10,000 different listing ids', { timeout: 120_000 }, async () => {
+  // The issue's 10,000 in the deep run (CI, on PostgreSQL); 2,000 in npm test, where it took 18 s of the 10 minutes.
+  const REQUESTS = DEEP ? 10_000 : 2_000;
+  it(`keeps the number of series bounded after ${REQUESTS.toLocaleString('en-US')} requests to as many different listing ids`, { timeout: 120_000 }, async () => {
     const owner = await createSignedInUser(t, { email: 'metrics-owner@example.com' });
     const now = t.clock.now();
     const live = await insertSpaces(t.db, Array.from({ length: 50 }, (_, i) => spaceRow(owner.id, now, { title: `Metrics listing ${i}` })));
@@ -153,9 +156,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const farmspaceSeries = (text: string) => seriesOf(text).filter((l) => l.startsWith('farmspace_'));
     const warm = await scrape();
 
-    // 10,000 different ids: the 50 listings that exist, then ids no listing has.
-    const ids = [...live.map((s) => s.id), ...Array.from({ length: 10_000 - live.length }, (_, i) => 1_000_000 + i * 7919)];
-    expect(new Set(ids).size).toBe(10_000);
+    // REQUESTS different ids: the 50 listings that exist, then ids no listing has.
+    const ids = [...live.map((s) => s.id), ...Array.from({ length: REQUESTS - live.length }, (_, i) => 1_000_000 + i * 7919)];
+    expect(new Set(ids).size).toBe(REQUESTS);
     let next = 0;
     const statuses = new Map<number, number>();
     await Promise.all(
@@ -173,10 +176,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const routes = labelValues(text, 'farmspace_http_request_duration_seconds_count', 'route');
     console.log(
       `metrics: ${farmspaceSeries(warm).length} farmspace_ series (${seriesOf(warm).length} in all) after warm-up, ` +
-        `${farmspaceSeries(text).length} (${seriesOf(text).length} in all) after 10,000 requests to 10,000 listing ids ` +
+        `${farmspaceSeries(text).length} (${seriesOf(text).length} in all) after ${REQUESTS} requests to ${REQUESTS} listing ids ` +
         `(answers ${JSON.stringify(Object.fromEntries(statuses))}); route labels (${routes.size}): ${[...routes].slice(0, 12).join(', ')}`,
     );
-    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(REQUESTS);
     // The product's series are the same as before: only their values moved.
     expect(farmspaceSeries(text).map((l) => l.split(' ')[0]).sort()).toEqual(farmspaceSeries(warm).map((l) => l.split(' ')[0]).sort());
     for (const route of routes) expect(route, 'a route label is a template, never an id').not.toMatch(/\d{3,}/);
