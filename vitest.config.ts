@@ -18,7 +18,7 @@ const databaseBacked = ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/integratio
  */
 export const databaseFree = ['api/src/config.test.ts', 'api/src/lib/public-cache.test.ts', 'api/src/modules/account/account-export.test.ts', 'api/src/modules/agreements/agreement-pdf.test.ts', 'api/src/modules/photos/photo-processor.test.ts', 'api/src/modules/spaces/space-cells.test.ts'];
 const processTests = 'tests/reliability/**/*.process.test.ts';
-const fuzz = 'tests/reliability/fuzz.test.ts';
+const fuzz = 'tests/reliability/fuzz-*.test.ts';
 
 const quick = [{ extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**', processTests], env: { TEST_DB: 'pglite' } } }];
 const deep = [

@@ -6,7 +6,7 @@ export const DEEP = process.env.TEST_DEPTH === 'deep';
 
 /**
  * The fuzzer's depth per route: `inputs` generated bodies or query strings, shared out over the input
- * classes by weight (every class gets some, tests/reliability/fuzz.test.ts), and `shapes` request shapes
+ * classes by weight (every class gets some, tests/reliability/fuzz-suite.ts), and `shapes` request shapes
  * (encodings, percent-encoding, NUL, huge integers) shared out evenly over the shape classes.
  */
 export const FUZZ_DEPTHS = {

@@ -8,6 +8,8 @@
 // How many per route is tests/setup/depth.ts's FUZZ_DEPTH: a fixed-seed sample in `npm test`, 1,000 inputs
 // and 250 shapes in `npm run test:deep`. Either way every route gets every class of input and of shape (the
 // count is shared out per class), and the sample is the first part of the full run (same seed).
+// The routes are dealt into FUZZ_PARTS files (fuzz-1.test.ts, fuzz-2.test.ts), each with an app of its own, so
+// that the two workers share the deep run's 270 s instead of one worker carrying it alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -21,15 +23,6 @@ import { assertNoSecrets, rememberSecret } from './secrets';
 const CONCURRENCY = 24;
 const STACK_TRACE = /\n\s+at\s|\bat [\w.<>]+ \(.*:\d+:\d+\)|node_modules|\.ts:\d+:\d+|TypeError|ReferenceError/;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startSuiteApp({ LOG_LEVEL: 'warn' });
-});
-afterAll(async () => {
-  await t.close();
-  rememberSecret(t.config.BETTER_AUTH_SECRET);
-  assertNoSecrets(t.logs, 'fuzz.test.ts app logs');
-});
 
 const weirdString = fc.oneof(
   fc.string(),
@@ -201,44 +194,59 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise
 }
 
 const fuzzed = ROUTES.filter((e) => fuzzKind(e) !== 'none');
+export const FUZZ_PARTS = 2;
 
-describe(`fuzzing: ${FUZZ_DEPTH.inputs} generated inputs and ${FUZZ_DEPTH.shapes} request shapes per route`, () => {
-  it.each(fuzzed.map((e) => [e.as ? `${routeKey(e)} (as ${e.as.method} ${e.as.path})` : routeKey(e), e] as const))(
-    '%s',
-    { timeout: 180_000 },
-    async (name, entry: RouteEntry) => {
-      // Users of its own per route: a route's inputs may spend its owner's limits (20 saved
-      // searches, 40 payment intents per 15 minutes), which must not break the next route's sample.
-      const s = await newScenario(t);
-      const { method, url } = await resolveCall(entry, s);
-      const kind = fuzzKind(entry);
-      const seed = Number(process.env.FUZZ_SEED ?? 20261122) + name.length;
-      const sample = kind === 'body' ? await sampleBody(entry, s) : undefined;
-      const generated = sampleClasses(kind === 'body' ? bodyClasses(sample) : queryClasses(), FUZZ_DEPTH.inputs, seed);
-      const shapes = shapeClasses(entry, url, kind as 'body' | 'query', sample).map((arbitrary, i) => ({ name: `shape ${i + 1}`, weight: 1, arbitrary }));
-      const requests: FuzzRequest[] = [
-        ...generated.map((input) => (kind === 'query' ? { target: `${url}${url.includes('?') ? '&' : '?'}${input}` } : { target: url, body: input })),
-        ...sampleClasses(shapes, FUZZ_DEPTH.shapes, seed),
-      ];
-      const failures: string[] = [];
-      await pool(requests, CONCURRENCY, async (request) => {
-        const shown = JSON.stringify(`${request.target} ${typeof request.body === 'string' ? request.body : request.body ? '<bytes>' : ''}`.slice(0, 300));
-        try {
-          const res = await fetch(`${t.baseUrl}${request.target}`, {
-            method,
-            redirect: 'manual',
-            headers: { origin: t.baseUrl, cookie: entry.access === 'operator' ? s.operator.cookie : s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }), ...request.headers },
-            body: kind === 'body' ? request.body : undefined,
-          });
-          const text = await res.text();
-          if (res.status >= 500 || STACK_TRACE.test(text)) failures.push(`${res.status} for ${shown} ${JSON.stringify(request.headers ?? {})}: ${text.slice(0, 300)}`);
-        } catch (error) {
-          failures.push(`no answer for ${shown}: ${(error as Error).message} (${String((error as { cause?: { code?: string; message?: string } }).cause?.code ?? (error as { cause?: { message?: string } }).cause?.message)})`);
-        }
-      });
-      expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
-      expect((await fetch(`${t.baseUrl}/api/health`)).status, 'the process stopped answering').toBe(200);
-      recordFigures('fuzz', { [name]: requests.length });
-    },
-  );
-});
+/** Fuzzes part `part` (1-based) of the routes dealt round into FUZZ_PARTS parts, on an app of its own. */
+export function fuzzRoutes(part: number) {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startSuiteApp({ LOG_LEVEL: 'warn' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rememberSecret(t.config.BETTER_AUTH_SECRET);
+    assertNoSecrets(t.logs, `fuzz-${part}.test.ts app logs`);
+  });
+  const mine = fuzzed.filter((_, i) => i % FUZZ_PARTS === part - 1);
+
+  describe(`fuzzing, part ${part} of ${FUZZ_PARTS}: ${FUZZ_DEPTH.inputs} generated inputs and ${FUZZ_DEPTH.shapes} request shapes per route`, () => {
+    it.each(mine.map((e) => [e.as ? `${routeKey(e)} (as ${e.as.method} ${e.as.path})` : routeKey(e), e] as const))(
+      '%s',
+      { timeout: 180_000 },
+      async (name, entry: RouteEntry) => {
+        // Users of its own per route: a route's inputs may spend its owner's limits (20 saved
+        // searches, 40 payment intents per 15 minutes), which must not break the next route's sample.
+        const s = await newScenario(t);
+        const { method, url } = await resolveCall(entry, s);
+        const kind = fuzzKind(entry);
+        const seed = Number(process.env.FUZZ_SEED ?? 20261122) + name.length;
+        const sample = kind === 'body' ? await sampleBody(entry, s) : undefined;
+        const generated = sampleClasses(kind === 'body' ? bodyClasses(sample) : queryClasses(), FUZZ_DEPTH.inputs, seed);
+        const shapes = shapeClasses(entry, url, kind as 'body' | 'query', sample).map((arbitrary, i) => ({ name: `shape ${i + 1}`, weight: 1, arbitrary }));
+        const requests: FuzzRequest[] = [
+          ...generated.map((input) => (kind === 'query' ? { target: `${url}${url.includes('?') ? '&' : '?'}${input}` } : { target: url, body: input })),
+          ...sampleClasses(shapes, FUZZ_DEPTH.shapes, seed),
+        ];
+        const failures: string[] = [];
+        await pool(requests, CONCURRENCY, async (request) => {
+          const shown = JSON.stringify(`${request.target} ${typeof request.body === 'string' ? request.body : request.body ? '<bytes>' : ''}`.slice(0, 300));
+          try {
+            const res = await fetch(`${t.baseUrl}${request.target}`, {
+              method,
+              redirect: 'manual',
+              headers: { origin: t.baseUrl, cookie: entry.access === 'operator' ? s.operator.cookie : s.owner.cookie, 'x-forwarded-for': freshIp(), ...(kind === 'body' && { 'content-type': 'application/json' }), ...request.headers },
+              body: kind === 'body' ? request.body : undefined,
+            });
+            const text = await res.text();
+            if (res.status >= 500 || STACK_TRACE.test(text)) failures.push(`${res.status} for ${shown} ${JSON.stringify(request.headers ?? {})}: ${text.slice(0, 300)}`);
+          } catch (error) {
+            failures.push(`no answer for ${shown}: ${(error as Error).message} (${String((error as { cause?: { code?: string; message?: string } }).cause?.code ?? (error as { cause?: { message?: string } }).cause?.message)})`);
+          }
+        });
+        expect(failures, failures.slice(0, 5).join('\n')).toEqual([]);
+        expect((await fetch(`${t.baseUrl}/api/health`)).status, 'the process stopped answering').toBe(200);
+        recordFigures('fuzz', { [name]: requests.length });
+      },
+    );
+  });
+}

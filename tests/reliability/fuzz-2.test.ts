@@ -1,0 +1,4 @@
+// The fuzzing suite (tests/reliability/fuzz-suite.ts), part 2 of its routes.
+import { fuzzRoutes } from './fuzz-suite';
+
+fuzzRoutes(2);
