@@ -5,6 +5,7 @@
 // it (docs/decisions/0613). Lighthouse measures pages as a person's full browser renders them, so the
 // benchmark asks for the full browser (findFullChromium).
 import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 
 export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 const FULL_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -39,4 +40,14 @@ export const CHROMIUM_ARGS = [
  */
 export function visitorFrom(lastOctet: number): { extraHTTPHeaders: Record<string, string> } {
   return { extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${lastOctet}` } };
+}
+
+/**
+ * The page's load, then the network quiet (no request for 500 ms) for at most `quietMs`. With the service
+ * worker in the page, Playwright's networkidle once never came although every request had finished (CI, a
+ * content page): the wait then ends here instead of at the test's timeout.
+ */
+export async function settled(page: Page, quietMs = 5_000): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle', { timeout: quietMs }).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 // Resources (/blog): the built-in articles as the fallback, database posts from GET /api/blog merged in,
 // the category links, the honest newsletter box, and site search that loads only on focus.
 import { expect, test } from '@playwright/test';
+import { settled } from './browser';
 
 // All six were written and published on one day (decision 1211): same-day articles by title.
 const BUILT_IN = [
@@ -77,7 +78,7 @@ test('site search loads Pagefind only on focus and finds an article by a word fr
     if (r.url().includes('/pagefind/')) pagefindRequests.push(r.url());
   });
   await page.goto('/blog');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(pagefindRequests).toEqual([]);
   const search = page.getByRole('searchbox', { name: 'Search articles and pages' });
   await search.focus();
@@ -148,7 +149,7 @@ test('content pages run without console errors or CSP violations, search include
   await page.route('**/api/spaces', (r) => r.fulfill({ json: [] }));
   for (const route of ['/', '/how-it-works', '/about', '/contact', '/terms', '/articles/farm-space-lease-agreement-guide']) {
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
   await page.goto('/blog');
   const search = page.getByRole('searchbox', { name: 'Search articles and pages' });

@@ -1,6 +1,7 @@
 // The shell every page shares: navigation bar, footer, 404 page, and the mobile slide-out panel.
 import { expect, test } from '@playwright/test';
 import { MAIN_LINKS } from '#site/lib/content/site';
+import { settled } from './browser';
 
 test('the home page shows the navigation bar and the footer', async ({ page }) => {
   await page.goto('/');
@@ -28,7 +29,7 @@ test('pages run without console errors or CSP violations', async ({ page }) => {
   page.on('pageerror', (error) => problems.push(error.message));
   for (const path of ['/', '/this/does/not/exist']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
   // Expected statuses show up as failed-resource lines: the 404 page itself, and GET /api/auth/user's 401
   // for an anonymous visitor (spec section 7). Anything else is a problem.

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot } from './seams-money-helpers';
 import { signUpAndIn } from './spaces-helpers';
 import { DEEP } from '../setup/depth';
+import { settled } from './browser';
 
 const STATIC_PAGES = [
   '/', '/how-it-works', '/about', '/contact', '/terms', '/privacy', '/disclaimer', '/blog',
@@ -41,7 +42,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   // client:visible islands hydrate once seen: bring each into view in turn (a jump to the end skips them).
   for (const island of await page.locator('astro-island[client="visible"]').all()) await island.scrollIntoViewIfNeeded();
   // Astro removes `ssr` from an island once it hydrated: an island left with it means a blocked script.

@@ -16,6 +16,7 @@ import { emailChangedNoticeEmail, inquiryReceivedEmail, newMessagesEmail, savedS
 import { recordFigures } from '../reliability/summary';
 import { payloadsUpTo, xssPayloadSample, xssPayloads } from '../reliability/xss-payloads';
 import { DEEP } from '../setup/depth';
+import { settled } from './browser';
 
 let site: Awaited<ReturnType<typeof startSiteApp>>;
 const payloads = DEEP ? xssPayloads() : xssPayloadSample();
@@ -171,7 +172,7 @@ test('the dashboard and the nav show the owner name and listings inertly', { tag
   const ran = await watch(page);
   await context.addCookies(ownerCookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: site.baseUrl })));
   await page.goto(`${site.baseUrl}/dashboard`);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectInert(page, ran, 'dashboard');
   recordFigures('xss', { dashboard: payloads.length });
 });
@@ -181,12 +182,12 @@ test("the dashboard's Inquiries and Messages tabs show farmer names, inquiries a
   const ran = await watch(page);
   await context.addCookies(ownerCookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: site.baseUrl })));
   await page.goto(`${site.baseUrl}/dashboard?tab=inquiries`);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.locator('main')).toContainText('__xss(');
   await expectInert(page, ran, 'Inquiries tab');
   for (const id of conversationIds) {
     await page.goto(`${site.baseUrl}/dashboard?tab=messages&conversation=${id}`);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expectInert(page, ran, `Messages tab, conversation ${id}`);
   }
   await expect(page.locator('main')).toContainText('__xss(');
@@ -203,7 +204,7 @@ test('articles (with JSON-LD), Resources and RSS keep blog payloads inert', { ta
     for (const text of await ld.allTextContents()) expect(() => JSON.parse(text)).not.toThrow();
   }
   await page.goto(`${site.baseUrl}/blog`);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectInert(page, ran, '/blog');
 
   const rss = await page.request.get(`${site.baseUrl}/rss.xml`);
