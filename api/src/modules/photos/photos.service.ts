@@ -11,7 +11,7 @@ import { DAY } from '../../lib/clock';
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context';
 import type { ReceivedFile } from '../../lib/multipart';
-import type { PhotoStorage } from '../../lib/ports';
+import type { PhotoJobOptions, PhotoStorage } from '../../lib/ports';
 
 /** Files of a deleted photo (or of a deleted listing's photos) stay this long: pages, e-mails and caches
  * that still name them keep working meanwhile; then housekeeping deletes them (docs/decisions/0802). */
@@ -85,13 +85,13 @@ export async function storeUpload<T>(
   ctx: PhotoContext,
   receive: (folder: string) => Promise<ReceivedFile>,
   keep: (photo: NewPhoto) => Promise<T>,
-  options: { keyOf?: (contentKey: string) => string; stillUsed?: (key: string) => Promise<boolean> } = {},
+  options: { keyOf?: (contentKey: string) => string; stillUsed?: (key: string) => Promise<boolean>; job?: PhotoJobOptions } = {},
 ): Promise<T> {
   const upload = await receive(ctx.photoUploadFolder);
   try {
     if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
     const key = options.keyOf?.(upload.key) ?? upload.key;
-    const processed = await ctx.photoProcessor.process(upload.filePath, key);
+    const processed = await ctx.photoProcessor.process(upload.filePath, key, options.job);
     await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
     try {
       return await keep({ key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes });
@@ -113,7 +113,7 @@ export async function storeUpload<T>(
 export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; userId: number }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
   const { spaceId, userId } = target;
   await assertCanAddPhoto(ctx.db, { spaceId, userId });
-  return storeUpload(ctx, receive, (photo) => addPhoto(ctx.db, { spaceId, userId }, photo, ctx.clock.now()), { stillUsed: (key) => isFileKeyUsed(ctx.db, key) });
+  return storeUpload(ctx, receive, (photo) => addPhoto(ctx.db, { spaceId, userId }, photo, ctx.clock.now()), { stillUsed: (key) => isFileKeyUsed(ctx.db, key), job: { kind: 'listing', account: `user:${userId}` } });
 }
 
 export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photo: NewPhoto, now: Date): Promise<PhotoView> {
