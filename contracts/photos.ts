@@ -40,6 +40,13 @@ export const PHOTO_URL_PREFIX = '/media/photos/';
  * we never answer), so a multipart body (which a plain HTML form can post) still proves it comes from us.
  */
 export const UPLOAD_HEADER = 'x-farmspace-upload';
+/**
+ * The uploader's key for one chosen file (a random UUID made when the file is chosen), sent with every try
+ * of its upload: the API stores one photo per key and listing, and answers a repeat with that photo
+ * (issue 43 item 1: photos sent twice on a slow connection were stored twice).
+ */
+export const UPLOAD_KEY_HEADER = 'idempotency-key';
+export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const ACCEPTED_PHOTO_TEXT = 'JPEG, PNG, WebP or AVIF';
 
