@@ -49,9 +49,12 @@ export function PhotoCard({ item, index, count, dragging, canDrop, onDragStart, 
         className="h-18 w-24 shrink-0 cursor-grab rounded-lg bg-brand-50 object-cover"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <p className="flex items-center justify-between gap-2 text-sm">
-          <span className="font-medium text-ink">{index === 0 ? 'Cover photo' : `Photo ${place}`}</span>
-          <span className="truncate text-xs text-muted">{statusText(item)}</span>
+        {/* The state wraps under the place when the card is narrow: cut, "Uploads once the d…" said nothing. */}
+        <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+          <span className="whitespace-nowrap font-medium text-ink">{index === 0 ? 'Cover photo' : `Photo ${place}`}</span>
+          <span className="text-xs text-muted" data-photo-state>
+            {statusText(item)}
+          </span>
         </p>
         {item.status !== 'done' && item.status !== 'failed' && (
           <progress className="h-2 w-full accent-[var(--color-brand-700)]" max={1} value={item.status === 'uploading' ? item.progress : 0} aria-label={`Upload of photo ${place}`} />
