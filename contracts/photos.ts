@@ -22,10 +22,11 @@ export const PHOTO_KINDS: Record<PhotoKind, { maxPixels: number; widths: readonl
   avatar: { maxPixels: 25_000_000, widths: [400], name: 'profile picture' },
 };
 /**
- * Pixels per byte of file above which a picture is refused before it is decoded (a decompression bomb: a
- * flat 7000 × 7000 PNG is 156 KB, 314 pixels a byte). A camera's JPEG holds 2–10 pixels a byte, the flattest
- * JPEG about 60 (a 16 × 16 block costs at least ~4 bytes); only pictures above SMALL_PICTURE_PIXELS are
- * held to it, so a small logo or icon of a few kilobytes still passes.
+ * Pixels per byte of file above which a PNG or AVIF (formats decoded whole, with no shrink-on-load) is refused
+ * before it is decoded: a decompression bomb's shape (a flat 7000 × 7000 PNG is 156 KB, 314 pixels a byte,
+ * and costs every one of its 49 million pixels). A photo saved as PNG holds about 0.5 pixel a byte, a
+ * screenshot or floor plan 10–80. Only pictures above SMALL_PICTURE_PIXELS are held to it, so a small logo or
+ * icon of a few kilobytes still passes. JPEG and WebP shrink on load, so their bombs cost little.
  */
 export const MAX_PIXELS_PER_BYTE = 100;
 export const SMALL_PICTURE_PIXELS = 2_000_000;

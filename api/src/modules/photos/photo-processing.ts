@@ -19,6 +19,7 @@ import {
   sniffPhotoType,
   type PhotoFormat,
   type PhotoKind,
+  type PhotoType,
 } from '#contracts/photos';
 import { AppError } from '../../lib/app-error';
 import type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
@@ -46,17 +47,24 @@ export function widthsFor(width: number, kind: PhotoKind = 'listing'): number[] 
 }
 
 /**
+ * Formats decoded pixel by pixel whatever the size made of them. JPEG and WebP shrink on load (a 7000 px
+ * JPEG is decoded at 1750 px for the 1600 px width), so their cost does not grow with a bomb's pixels — and
+ * an optimised or progressive JPEG of a flat picture can hold hundreds of pixels a byte honestly.
+ */
+const DECODED_WHOLE: readonly PhotoType[] = ['png', 'avif'];
+
+/**
  * The refusal, if any, of a picture by its header alone (nothing decoded yet): more pixels than its kind
  * takes, or so many pixels for so few bytes that it can only be a decompression bomb (issue 38 item 7).
  */
-export function refusalBySize(size: { width: number; height: number; bytes: number }, kind: PhotoKind): AppError | undefined {
+export function refusalBySize(size: { width: number; height: number; bytes: number; type: PhotoType }, kind: PhotoKind): AppError | undefined {
   const { maxPixels, name } = PHOTO_KINDS[kind];
   const pixels = size.width * size.height;
   const dimensions = `${size.width} × ${size.height} pixels`;
   if (pixels > maxPixels) {
     return new AppError('payload_too_large', `This picture is too large for a ${name} (${dimensions}; at most ${Math.round(maxPixels / 1e6)} megapixels). Resize it and try again.`, 413);
   }
-  if (pixels > SMALL_PICTURE_PIXELS && pixels > size.bytes * MAX_PIXELS_PER_BYTE) {
+  if (DECODED_WHOLE.includes(size.type) && pixels > SMALL_PICTURE_PIXELS && pixels > size.bytes * MAX_PIXELS_PER_BYTE) {
     return new AppError('payload_too_large', `This picture has too many pixels for its size (${dimensions} in ${Math.max(1, Math.round(size.bytes / 1024))} KB): it would cost too much to process. Upload the photo itself (${ACCEPTED_PHOTO_TEXT}).`, 413);
   }
   return undefined;
@@ -84,7 +92,8 @@ export async function processPhoto(filePath: string, key: string, kind: PhotoKin
   } finally {
     await handle.close();
   }
-  if (!sniffPhotoType(head)) throw unsupportedType();
+  const type = sniffPhotoType(head);
+  if (!type) throw unsupportedType();
 
   let meta: Metadata;
   try {
@@ -95,7 +104,7 @@ export async function processPhoto(filePath: string, key: string, kind: PhotoKin
     throw damaged();
   }
   if (!meta.width || !meta.height) throw unsupportedType();
-  const refusal = refusalBySize({ width: meta.width, height: meta.height, bytes }, kind);
+  const refusal = refusalBySize({ width: meta.width, height: meta.height, bytes, type }, kind);
   if (refusal) throw refusal;
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
   const uprightWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
