@@ -27,7 +27,7 @@ async function cameraJpeg(seed: number, width: number, height: number): Promise<
 
 type Line = { photo: { width: number; height: number }; bytesPerSecond: number; timeout: number };
 /** The phone: 4000 × 3000 photos of ~5 MB, uploads at 5 Mbit/s. */
-const REAL: Line = { photo: { width: 4000, height: 3000 }, bytesPerSecond: 625_000, timeout: 300_000 };
+const REAL: Line = { photo: { width: 4000, height: 3000 }, bytesPerSecond: 625_000, timeout: 480_000 };
 /** npm test's: ~0.15 MB photos on a 0.32 Mbit/s line (little to process, slow to send): the fourth still waits in the queue 3 s later. */
 const QUICK: Line = { photo: { width: 700, height: 525 }, bytesPerSecond: 40_000, timeout: 150_000 };
 
