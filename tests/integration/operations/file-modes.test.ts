@@ -15,7 +15,7 @@ import { restoreBackup, writeBackup } from '../../../scripts/backup-archive';
 import { smallPhoto, uploadPhoto } from '../../fixtures/photos';
 import { validSpaceBody } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
-import type { TestDatabase } from '../../fixtures/test-database';
+import { testDatabaseKind, type TestDatabase } from '../../fixtures/test-database';
 import { createSignedInUser } from '../../fixtures/users';
 
 /** Every entry under `root` (itself included) whose mode lets the group or others in: `path mode`. */
@@ -57,12 +57,17 @@ describe('files for the product user alone (issue 38 item 6)', () => {
   afterAll(async () => t?.close());
 
   it('writes a backup whose folders are 0700 and files 0600, and restores into a data folder of the same modes', async () => {
-    const { archive } = await writeBackup({ database: { kind: 'pglite', pglite: (t.database as TestDatabase).pglite! }, photos: t.context.photoStorage, directory: await folder('backups') });
+    const kind = testDatabaseKind();
+    const database = kind === 'postgres' ? { kind, url: t.database.url! } : { kind, pglite: (t.database as TestDatabase).pglite! };
+    const { archive } = await writeBackup({ database, photos: t.context.photoStorage, directory: await folder('backups') });
     expect(modeOf(archive)).toBe(0o700);
     expect(openToOthers(archive)).toEqual([]);
     const files = readdirSync(path.join(archive, 'photos'));
     expect(files.length).toBeGreaterThan(0);
-    for (const name of ['manifest.json', 'database.pglite.tar.gz', `photos/${files[0]}`]) expect(modeOf(path.join(archive, name)), name).toBe(0o600);
+    const dump = kind === 'postgres' ? 'database.pgdump' : 'database.pglite.tar.gz';
+    for (const name of ['manifest.json', dump, `photos/${files[0]}`]) expect(modeOf(path.join(archive, name)), name).toBe(0o600);
+    // A PostgreSQL restore writes no files of its own here; the embedded database's does.
+    if (kind === 'postgres') return;
 
     // The restore: PGlite unpacks the tarball with the modes its entries carry; the folder ends 0700/0600.
     const dataDir = path.join(await folder('restore'), 'data');
