@@ -9,6 +9,27 @@ export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 export const MAX_PHOTO_PIXELS = 50_000_000;
 /** Widths made of every photo (never wider than the original). */
 export const PHOTO_WIDTHS = [400, 800, 1600] as const;
+
+/** What a picture is for: a listing's photo, or a person's profile picture (shown at most 400 px wide). */
+export type PhotoKind = 'listing' | 'avatar';
+/**
+ * The largest picture each kind takes, in pixels, and the widths made of it (issue 38 item 7: a 156 KB
+ * 7000 × 7000 PNG avatar took 34.6 s). A profile picture is shown at 64–400 px: 25 megapixels still takes
+ * the 24-megapixel photos recent phones take by default, and only the 400 px width is made.
+ */
+export const PHOTO_KINDS: Record<PhotoKind, { maxPixels: number; widths: readonly number[]; name: string }> = {
+  listing: { maxPixels: MAX_PHOTO_PIXELS, widths: PHOTO_WIDTHS, name: 'photo' },
+  avatar: { maxPixels: 25_000_000, widths: [400], name: 'profile picture' },
+};
+/**
+ * Pixels per byte of file above which a PNG or AVIF (formats decoded whole, with no shrink-on-load) is refused
+ * before it is decoded: a decompression bomb's shape (a flat 7000 × 7000 PNG is 156 KB, 314 pixels a byte,
+ * and costs every one of its 49 million pixels). A photo saved as PNG holds about 0.5 pixel a byte, a
+ * screenshot or floor plan 10–80. Only pictures above SMALL_PICTURE_PIXELS are held to it, so a small logo or
+ * icon of a few kilobytes still passes. JPEG and WebP shrink on load, so their bombs cost little.
+ */
+export const MAX_PIXELS_PER_BYTE = 100;
+export const SMALL_PICTURE_PIXELS = 2_000_000;
 /** Served formats, best first; JPEG is the fallback every browser reads. */
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
@@ -20,8 +41,33 @@ export const PHOTO_URL_PREFIX = '/media/photos/';
  * we never answer), so a multipart body (which a plain HTML form can post) still proves it comes from us.
  */
 export const UPLOAD_HEADER = 'x-farmspace-upload';
+/**
+ * The uploader's key for one chosen file (a random UUID made when the file is chosen), sent with every try
+ * of its upload: the API stores one photo per key and listing, and answers a repeat with that photo
+ * (issue 43 item 1: photos sent twice on a slow connection were stored twice).
+ */
+export const UPLOAD_KEY_HEADER = 'idempotency-key';
+export const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const ACCEPTED_PHOTO_TEXT = 'JPEG, PNG, WebP or AVIF';
+
+export type PhotoType = 'jpeg' | 'png' | 'webp' | 'avif';
+/** How many of a file's first bytes `sniffPhotoType` reads. */
+export const PHOTO_SNIFF_BYTES = 16;
+
+/**
+ * A photo's type by its first bytes (magic numbers), never by its name or the browser's guess; undefined for
+ * anything else (SVG, text, GIF, HEIC…). The one check: the uploader runs it on a chosen file before showing
+ * it (issue 43 item 10: a text file named .jpg showed as a broken cover), the photo worker on every upload.
+ */
+export function sniffPhotoType(head: Uint8Array): PhotoType | undefined {
+  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => head[i] === byte)) return 'png';
+  if (head.length >= 12 && text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 12 && text(4, 8) === 'ftyp' && ['avif', 'avis'].includes(text(8, 12))) return 'avif';
+  return undefined;
+}
 
 /** One photo as stored on the listing and answered in `photos` (beside spec 3's `images`). */
 export type SpacePhoto = {

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { PHOTO_CONTENT_TYPES } from '#contracts/photos';
 import { migrationLevel, openDatabase, queryRows, schema, type Database, type MigrationLevel } from '#db/client';
 import type { PhotoStorage } from '#api/lib/ports';
+import { makeFolderPrivate, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '#api/lib/private-files';
 
 export const MANIFEST_FORMAT = 'farmspace-backup/1';
 const POSTGRES_DUMP = 'database.pgdump';
@@ -70,7 +71,9 @@ export async function writeBackup(options: { database: DatabaseSource; photos: P
   const partial = `${archive}.partial`;
   if (existsSync(archive)) throw new Error(`${archive} exists already`);
   await rm(partial, { recursive: true, force: true });
-  await mkdir(path.join(partial, PHOTOS), { recursive: true });
+  await mkdir(path.join(partial, PHOTOS), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  // recursive mkdir gives its mode only to what it makes: the archive's own folder too, whatever existed above.
+  await chmod(partial, PRIVATE_FOLDER_MODE);
 
   const files: BackupManifest['files'] = {};
   const database =
@@ -101,7 +104,9 @@ export async function writeBackup(options: { database: DatabaseSource; photos: P
     photos: { source: options.photos.description, count, bytes },
     files,
   };
-  await writeFile(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(partial, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
+  // pg_dump wrote its file with the process's umask: every file 0600, every folder 0700, whatever it was.
+  makeFolderPrivate(partial);
   await rename(partial, archive);
   return { archive, manifest };
 }
@@ -136,8 +141,11 @@ export async function restoreBackup(options: { archive: string; database: Restor
   } else {
     const blob = new Blob([new Uint8Array(await readFile(dump))]);
     // PGlite makes its folder but not the folders above it.
-    if (options.database.dataDir) await mkdir(options.database.dataDir, { recursive: true });
+    if (options.database.dataDir) await mkdir(options.database.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     pglite = await PGlite.create(options.database.dataDir, { loadDataDir: blob });
+    // The tarball's entries carry the modes they were written with (0666 in a folder PGlite made): the
+    // restored folder is the product user's alone, whatever they were.
+    if (options.database.dataDir) makeFolderPrivate(options.database.dataDir);
   }
 
   // The restored counts must be the manifest's, table by table.
@@ -253,7 +261,7 @@ async function dumpPglite(pglite: PGlite, file: string): Promise<{ migration: Mi
   // dumpDataDir walks the whole data directory, which is DATA_DIR, where the photos folder lives too: the
   // photos are the archive's own files, so they are left out of the database's tarball.
   const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  await writeFile(file, gzipSync(withoutTopFolder(Buffer.from(tar), PHOTOS)));
+  await writeFile(file, gzipSync(withoutTopFolder(Buffer.from(tar), PHOTOS)), { mode: PRIVATE_FILE_MODE });
   return { migration, tables };
 }
 
@@ -371,6 +379,6 @@ async function writeHashed(body: NodeJS.ReadableStream, file: string): Promise<{
       done(null, chunk);
     },
   });
-  await pipeline(body, tap, createWriteStream(file));
+  await pipeline(body, tap, createWriteStream(file, { mode: PRIVATE_FILE_MODE }));
   return { bytes, sha256: hash.digest('hex') };
 }

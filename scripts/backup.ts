@@ -5,8 +5,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '#api/config';
+import { keepNewFilesPrivate } from '#api/lib/private-files';
 import { createPhotoStorage } from '#api/modules/photos/photo-storage';
 import { writeBackup } from './backup-archive';
+
+// Whatever this writes (an archive; a restored database and photos) is its user's alone (decision 1405).
+keepNewFilesPrivate();
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

@@ -4,8 +4,12 @@
 // archive. Stop the product first; start it again once this has finished.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '#api/config';
+import { keepNewFilesPrivate } from '#api/lib/private-files';
 import { createPhotoStorage } from '#api/modules/photos/photo-storage';
 import { DamagedArchiveError, restoreBackup, RestoreRefusedError } from './backup-archive';
+
+// Whatever this writes (an archive; a restored database and photos) is its user's alone (decision 1405).
+keepNewFilesPrivate();
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { startJobs } from './jobs/job-runner';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
+import { keepNewFilesPrivate, makeFolderPrivate, openFolderWarning } from './lib/private-files';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mailer';
 import { createStripeProvider, type PaymentProvider } from './lib/payments';
 import { createTestModeProvider } from './modules/payments/test-mode-provider';
@@ -25,6 +26,20 @@ export function openConfiguredDatabase(config: Config, logger: Logger): Database
   return config.DATABASE_URL
     ? openDatabase({ databaseUrl: config.DATABASE_URL, onPoolError: (err) => logger.error({ err }, 'idle database client error') })
     : openDatabase({ dataDir: path.resolve(config.DATA_DIR) });
+}
+
+/**
+ * The process's files are its user's alone (decision 1405): umask 077, and DATA_DIR (the embedded database,
+ * photos on disk, development keys) made 0700 with its files 0600 — with a warning when it was open to
+ * others. A DATA_DIR that nothing uses (PostgreSQL and S3) and that does not exist is not made.
+ */
+export function keepDataPrivate(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'S3_ENDPOINT' | 'S3_BUCKET'>, logger: Pick<Logger, 'warn'>): void {
+  keepNewFilesPrivate();
+  const folder = path.resolve(config.DATA_DIR);
+  const used = !config.DATABASE_URL || !(config.S3_ENDPOINT && config.S3_BUCKET);
+  if (!used && !existsSync(folder)) return;
+  const warning = openFolderWarning(makeFolderPrivate(folder), 'DATA_DIR');
+  if (warning) logger.warn(warning);
 }
 
 /**
@@ -70,6 +85,7 @@ async function loadSite(distDir: string): Promise<SiteOptions | undefined> {
  */
 export async function startServer(config: Config, options: { siteBuildDir?: string } = {}) {
   const logger = createLogger(config.LOG_LEVEL);
+  keepDataPrivate(config, logger);
   const database = openConfiguredDatabase(config, logger);
   await prepareDatabase(database, config.production, systemClock.now());
 

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -203,9 +204,15 @@ export const spacePhotos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the owner deletes the photo; its files go after the retention (housekeeping). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The uploading browser's key for the file it chose (the Idempotency-Key header, issue 43 item 1): a
+     * request sent again with the same key answers this photo instead of storing a second one.
+     */
+    uploadKey: varchar('upload_key', { length: 64 }),
   },
   (t) => [
     index('space_photos_space_idx').on(t.spaceId, t.position).where(sql`${t.removedAt} is null`),
+    uniqueIndex('space_photos_upload_key_idx').on(t.spaceId, t.uploadKey).where(sql`${t.uploadKey} is not null`),
     index('space_photos_file_key_idx').on(t.fileKey),
     index('space_photos_removed_idx').on(t.removedAt).where(sql`${t.removedAt} is not null`),
     index('space_photos_orphan_idx').on(t.createdAt).where(sql`${t.spaceId} is null`),

@@ -2,12 +2,35 @@
 // busboy, never held in memory, and hashed on the way. Moved out of the photos route (issue 27).
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { AppError } from './app-error';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-files';
+
+const readyFolders = new Map<string, Promise<void>>();
+
+/**
+ * The upload folder, made the product's user's alone (decision 1405): 0700, and never a folder someone else
+ * made or a link to one (the default is a fixed name in the shared temporary folder, which another local
+ * user could create first to read or swap the uploads).
+ */
+export function privateUploadFolder(folder: string): Promise<void> {
+  let ready = readyFolders.get(folder);
+  if (!ready) {
+    ready = (async () => {
+      await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      const stat = await lstat(folder);
+      if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) throw new Error(`the upload folder ${folder} is not a folder of this process's user: refusing to write uploads there`);
+      if ((stat.mode & 0o777) !== PRIVATE_FOLDER_MODE) await chmod(folder, PRIVATE_FOLDER_MODE);
+    })();
+    readyFolders.set(folder, ready);
+    ready.catch(() => readyFolders.delete(folder));
+  }
+  return ready;
+}
 
 /** The multipart envelope around one file: boundaries, headers of the part. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -28,7 +51,7 @@ export async function receiveFile(
   if (!req.is('multipart/form-data')) throw new AppError('unsupported_media_type', `Send the ${wanted} as multipart/form-data in the field "${wanted}".`, 415);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > options.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
-  await mkdir(folder, { recursive: true });
+  await privateUploadFolder(folder);
   const filePath = path.join(folder, `${randomUUID()}.upload`);
   let parser: busboy.Busboy;
   try {
@@ -54,7 +77,7 @@ export async function receiveFile(
         stream.on('limit', () => {
           truncated = true;
         });
-        received = pipeline(stream, createWriteStream(filePath)).then(() => {
+        received = pipeline(stream, createWriteStream(filePath, { mode: PRIVATE_FILE_MODE, flags: 'wx' })).then(() => {
           if (truncated) throw tooLarge();
           return { filePath, key: hash.digest('hex'), size };
         });

@@ -4,6 +4,7 @@
 import type { Readable } from 'node:stream';
 import type { AdminJobsResponse } from '#contracts/moderation';
 import type { OwnerRating } from '#contracts/owner-rating';
+import type { PhotoKind } from '#contracts/photos';
 import type { Executor } from '#db/client';
 
 /** A stored photo file, streamed. */
@@ -28,8 +29,11 @@ export type ProcessedPhoto = { width: number; height: number; widths: number[]; 
 export type WorkerScheduling = 'idle' | 'nice';
 
 /** Resizes photos off the request path, a bounded number at once (docs/decisions/0800). */
+/** Whose picture it is and what for: the queue is fair between accounts, and each kind has its limits. */
+export type PhotoJobOptions = { kind?: PhotoKind; account?: string };
+
 export type PhotoProcessor = {
-  process(filePath: string, key: string): Promise<ProcessedPhoto>;
+  process(filePath: string, key: string, options?: PhotoJobOptions): Promise<ProcessedPhoto>;
   /** Uploads waiting for a worker. */
   readonly pending: number;
   /** Photos being resized now. */

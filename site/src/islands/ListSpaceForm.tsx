@@ -6,7 +6,7 @@
 // once. The state and the one save flow are the listing-draft store (lib/stores/listing-draft-store.ts,
 // decision 1312): this island renders them, and leaving with unsaved changes asks first.
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { computed } from 'nanostores';
 import { FORM_AMENITIES } from '#contracts/amenities';
 import { formatUsd, LISTING_PRICES_CENTS, SPACE_TYPES } from '#contracts/constants';
@@ -35,7 +35,8 @@ import { HydrationGate } from './shared/HydrationGate';
 import { Field } from './shared/FormField';
 import { DemandCounting, DemandPanelFrame, PriceHintLine } from './spaces/edit/DemandPanelFrame';
 import { GrowingDetailsFields } from './spaces/edit/GrowingDetailsFields';
-import { PhotoUploader, type PhotoUploaderHandle, type UploadSummary } from './spaces/edit/PhotoUploader';
+import { PhotoUploader } from './spaces/edit/PhotoUploader';
+import { $uploadSummary, listingPhotos as photos, type UploadSummary } from '../lib/stores/photo-upload-store';
 import { StreetAddressPrivacy } from './spaces/edit/StreetAddressPrivacy';
 
 // The demand for the space (issue 29), loaded once the owner names a place: not part of the form's first load.
@@ -50,13 +51,12 @@ const $signedOut = computed($user, (user) => user.status === 'anonymous');
 export default function ListSpaceForm() {
   const signedOut = useStore($signedOut);
   const { form, growing, growingErrors, pin, pinProblem, confirmPin, invalid, editing, editState, openedId, restored, submitting } = useStore($listingDraft);
-  const photos = useRef<PhotoUploaderHandle>(null);
-  const [uploads, setUploads] = useState<UploadSummary | undefined>();
+  const uploads = useStore($uploadSummary);
   useEffect(() => void loadUser(), []);
   useEffect(() => openListingForm(), []);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (!losesChangesOnLeaving(photos.current)) return;
+      if (!losesChangesOnLeaving(photos)) return;
       event.preventDefault();
       event.returnValue = '';
     };
@@ -66,10 +66,10 @@ export default function ListSpaceForm() {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    void submitListing(photos.current);
+    void submitListing(photos);
   };
   const cancelHref = cancelHrefOf(editing);
-  const cancel = () => void cancelListing(photos.current);
+  const cancel = () => void cancelListing(photos);
 
   const placed = !!form.city.trim() || !!pin;
   const fieldClass = (key: keyof ListingForm) => `input ${invalid.includes(key) ? 'border-[var(--color-danger)] ring-1 ring-[var(--color-danger)]' : ''}`;
@@ -209,7 +209,7 @@ export default function ListSpaceForm() {
         errors={growingErrors}
       />
 
-      <PhotoUploader key={openedId ?? 'new'} ref={photos} spaceId={editing?.id} initial={editing?.photos} title={form.title} ensureListing={ensureListing} onSummary={setUploads} />
+      <PhotoUploader key={openedId ?? 'new'} spaceId={editing?.id} initial={editing?.photos} title={form.title} ensureListing={ensureListing} />
 
       <Field id="ls-images" label="Images" hint="Or paste links to photos hosted elsewhere, comma-separated (https://…). They show after the uploaded photos.">
         <textarea id="ls-images" rows={2} className={fieldClass('images')} {...aria('images')} value={form.images} onChange={(e) => set('images', e.target.value)} placeholder="https://example.com/roof-1.jpg, https://example.com/roof-2.jpg" />
@@ -227,13 +227,13 @@ export default function ListSpaceForm() {
       {/* The photos' progress sits on a line of its own just above the button, ending where it ends: in the
           buttons' row it left "Create Listing & Continue to Payment" no room and broke into a column. */}
       <div className="border-t border-line pt-6">
-      {uploads && uploads.total > 0 && uploads.done + uploads.failed < uploads.total && <UploadProgress summary={uploads} />}
+      {uploads.queued + uploads.sending + uploads.processing > 0 && <UploadProgress summary={uploads} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         <a href={cancelHref} className="btn-outline" onClick={(e) => { e.preventDefault(); cancel(); }}>
           Cancel
         </a>
         <button type="submit" className="btn-primary px-6" disabled={submitting || editState === 'loading' || editState === 'missing'}>
-          {submitting ? (uploads && uploads.done + uploads.failed < uploads.total ? 'Saving photos…' : 'Saving…') : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
+          {submitting ? (uploads.done + uploads.failed < uploads.total ? 'Saving photos…' : 'Saving…') : !editing ? 'Create Listing & Continue to Payment' : editing.status === 'draft' ? 'Save & Continue to Payment' : 'Save Changes'}
         </button>
       </div>
       </div>
@@ -255,10 +255,15 @@ function PlanOption(props: { value: string; checked: boolean; onSelect: () => vo
   );
 }
 
-/** The photos' overall progress, beside the button that waits for them. */
+/**
+ * The photos' overall progress, beside the button that waits for them: shown only while photos are on their
+ * way (queued, sending or processing). A photo that waits because the form is incomplete says so on its own
+ * card, never "Processing…" here (issue 43 item 10).
+ */
 function UploadProgress({ summary }: { summary: UploadSummary }) {
-  const left = summary.total - summary.done - summary.failed;
-  const text = summary.sending > 0 ? `Uploading ${left} photo${left === 1 ? '' : 's'}… ${Math.round(summary.fraction * 100)}%` : `Processing ${left} photo${left === 1 ? '' : 's'}…`;
+  const left = summary.queued + summary.sending + summary.processing;
+  const photos = `${left} photo${left === 1 ? '' : 's'}`;
+  const text = summary.sending + summary.queued > 0 ? `Uploading ${photos}… ${Math.round(summary.fraction * 100)}%` : `Processing ${photos}…`;
   return (
     <div className="mb-3 flex min-w-0 items-center gap-2 text-sm text-muted sm:justify-end" role="status" data-upload-progress>
       <progress className="h-2 w-28 shrink-0 accent-[var(--color-brand-700)]" max={1} value={summary.fraction} aria-label="Photo uploads" />

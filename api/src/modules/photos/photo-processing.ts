@@ -8,13 +8,18 @@ import { open } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
   ACCEPTED_PHOTO_TEXT,
-  MAX_PHOTO_PIXELS,
+  MAX_PIXELS_PER_BYTE,
   PHOTO_CONTENT_TYPES,
   PHOTO_EXTENSIONS,
   PHOTO_FORMATS,
-  PHOTO_WIDTHS,
+  PHOTO_KINDS,
+  PHOTO_SNIFF_BYTES,
   photoFileName,
+  SMALL_PICTURE_PIXELS,
+  sniffPhotoType,
   type PhotoFormat,
+  type PhotoKind,
+  type PhotoType,
 } from '#contracts/photos';
 import { AppError } from '../../lib/app-error';
 import type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
@@ -23,17 +28,6 @@ import type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
 // at most to the largest width it writes.
 sharp.concurrency(1);
 sharp.cache(false);
-
-export type DetectedType = 'jpeg' | 'png' | 'webp' | 'avif';
-
-/** The type by the file's first bytes (magic numbers); undefined for anything else (SVG, text, GIF, …). */
-export function detectImageType(head: Buffer): DetectedType | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(head.toString('latin1', 8, 12))) return 'avif';
-  return undefined;
-}
 
 function damaged(): AppError {
   return new AppError('bad_request', 'This photo could not be read: the file seems damaged or incomplete. Try exporting it again.', 400);
@@ -45,10 +39,35 @@ export function unsupportedType(): AppError {
 
 export type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
 
-/** The widths to make of a picture `width` px wide: the standard ones below it, then itself capped at the largest. */
-export function widthsFor(width: number): number[] {
-  const largest = Math.min(width, PHOTO_WIDTHS.at(-1)!);
-  return [...PHOTO_WIDTHS.filter((w) => w < largest), largest];
+/** The widths to make of a picture `width` px wide: the kind's below it, then itself capped at the kind's largest. */
+export function widthsFor(width: number, kind: PhotoKind = 'listing'): number[] {
+  const standard = PHOTO_KINDS[kind].widths;
+  const largest = Math.min(width, standard.at(-1)!);
+  return [...standard.filter((w) => w < largest), largest];
+}
+
+/**
+ * Formats decoded pixel by pixel whatever the size made of them. JPEG and WebP shrink on load (a 7000 px
+ * JPEG is decoded at 1750 px for the 1600 px width), so their cost does not grow with a bomb's pixels — and
+ * an optimised or progressive JPEG of a flat picture can hold hundreds of pixels a byte honestly.
+ */
+const DECODED_WHOLE: readonly PhotoType[] = ['png', 'avif'];
+
+/**
+ * The refusal, if any, of a picture by its header alone (nothing decoded yet): more pixels than its kind
+ * takes, or so many pixels for so few bytes that it can only be a decompression bomb (issue 38 item 7).
+ */
+export function refusalBySize(size: { width: number; height: number; bytes: number; type: PhotoType }, kind: PhotoKind): AppError | undefined {
+  const { maxPixels, name } = PHOTO_KINDS[kind];
+  const pixels = size.width * size.height;
+  const dimensions = `${size.width} × ${size.height} pixels`;
+  if (pixels > maxPixels) {
+    return new AppError('payload_too_large', `This picture is too large for a ${name} (${dimensions}; at most ${Math.round(maxPixels / 1e6)} megapixels). Resize it and try again.`, 413);
+  }
+  if (DECODED_WHOLE.includes(size.type) && pixels > SMALL_PICTURE_PIXELS && pixels > size.bytes * MAX_PIXELS_PER_BYTE) {
+    return new AppError('payload_too_large', `This picture has too many pixels for its size (${dimensions} in ${Math.max(1, Math.round(size.bytes / 1024))} KB): it would cost too much to process. Upload the photo itself (${ACCEPTED_PHOTO_TEXT}).`, 413);
+  }
+  return undefined;
 }
 
 const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
@@ -59,43 +78,43 @@ const ENCODE: Record<PhotoFormat, (image: Sharp) => Sharp> = {
 };
 
 /**
- * Reads the file at `filePath` (already on disk, at most MAX_PHOTO_BYTES) and makes the photo's files,
- * named `{key}-{width}.{ext}`. Throws a 4xx AppError for anything that is not a usable picture.
+ * Reads the file at `filePath` (already on disk, at most MAX_PHOTO_BYTES) and makes the picture's files,
+ * named `{key}-{width}.{ext}`, at the widths of its kind. Throws a 4xx AppError for anything that is not a
+ * usable picture, and refuses by the header alone (refusalBySize) before a pixel is decoded.
  */
-export async function processPhoto(filePath: string, key: string): Promise<ProcessedPhoto> {
+export async function processPhoto(filePath: string, key: string, kind: PhotoKind = 'listing'): Promise<ProcessedPhoto> {
   const handle = await open(filePath, 'r');
-  const head = Buffer.alloc(32);
+  const head = Buffer.alloc(PHOTO_SNIFF_BYTES);
+  let bytes: number;
   try {
-    await handle.read(head, 0, 32, 0);
+    await handle.read(head, 0, PHOTO_SNIFF_BYTES, 0);
+    bytes = (await handle.stat()).size;
   } finally {
     await handle.close();
   }
-  if (!detectImageType(head)) throw unsupportedType();
+  const type = sniffPhotoType(head);
+  if (!type) throw unsupportedType();
 
   let meta: Metadata;
   try {
-    // The header only (no decoding), without the pixel limit, so that a bomb is named by its size below.
+    // The header only (sharp's metadata decodes no pixel), without the pixel limit, so that a bomb is named
+    // by its size below.
     meta = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch {
     throw damaged();
   }
   if (!meta.width || !meta.height) throw unsupportedType();
-  if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    throw new AppError(
-      'payload_too_large',
-      `This picture is too large to process (${meta.width} × ${meta.height} pixels; at most ${Math.round(MAX_PHOTO_PIXELS / 1e6)} megapixels). Resize it and try again.`,
-      413,
-    );
-  }
+  const refusal = refusalBySize({ width: meta.width, height: meta.height, bytes, type }, kind);
+  if (refusal) throw refusal;
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
   const uprightWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
-  const widths = widthsFor(uprightWidth);
+  const widths = widthsFor(uprightWidth, kind);
   const largest = widths.at(-1)!;
   let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
     // Decoded ONCE, read front to back: JPEG shrink-on-load decodes a 4000 px original at 2000 px for the
     // 1600 px largest width; turned upright, in 8-bit sRGB, into raw pixels (~6 MB at 1600 × 1200).
-    decoded = await sharp(filePath, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated', sequentialRead: true })
+    decoded = await sharp(filePath, { limitInputPixels: PHOTO_KINDS[kind].maxPixels, failOn: 'truncated', sequentialRead: true })
       .autoOrient()
       .resize({ width: largest, withoutEnlargement: true })
       .toColourspace('srgb')

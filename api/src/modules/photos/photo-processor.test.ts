@@ -172,4 +172,35 @@ describe('photo processor', () => {
       await processor.close();
     }
   });
+
+  it("is fair between accounts: a third person's avatar is processed before the attackers' backlog (issue 38 item 7)", async () => {
+    // The attack as found: four costly pictures from two accounts, then someone else's small avatar. One
+    // worker, so the order is the queue's; before, it was arrival order and the avatar came last.
+    const processor = createPhotoProcessor({ concurrency: 1, chrt: false, nice: 0, groupNice: 0 });
+    const done: string[] = [];
+    const job = (name: string, account: string, kind: 'listing' | 'avatar' = 'listing') =>
+      processor.process(photo, name.padEnd(64, '0'), { account, kind }).then(() => void done.push(name));
+    try {
+      const jobs = [job('a1', 'user:1'), job('a2', 'user:1'), job('b1', 'user:2'), job('b2', 'user:2'), job('c', 'user:3', 'avatar')];
+      await Promise.all(jobs);
+      expect(done.indexOf('c')).toBeLessThan(done.indexOf('a2'));
+      expect(done.indexOf('c')).toBeLessThan(done.indexOf('b2'));
+      // Each account's own pictures keep their order.
+      expect(done.indexOf('a1')).toBeLessThan(done.indexOf('a2'));
+      expect(done.indexOf('b1')).toBeLessThan(done.indexOf('b2'));
+    } finally {
+      await processor.close();
+    }
+  });
+
+  it('makes an avatar only at the widths a profile shows (400 px)', async () => {
+    const processor = createPhotoProcessor({ concurrency: 1, chrt: false, nice: 0, groupNice: 0 });
+    try {
+      const result = await processor.process(photo, '9'.repeat(64), { kind: 'avatar', account: 'user:9' });
+      expect(result.widths).toEqual([400]);
+      expect(result.files.map((f) => f.name).sort()).toEqual(['avif', 'jpg', 'webp'].map((ext) => `${'9'.repeat(64)}-400.${ext}`));
+    } finally {
+      await processor.close();
+    }
+  });
 });

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '../../lib/app-error';
-import { createLimiter } from '../../lib/limiter';
+import { createFairLimiter } from '../../lib/limiter';
 import type { PhotoProcessor, ProcessedPhoto, WorkerScheduling } from '../../lib/ports';
 import type { PhotoJob, PhotoRefusal } from './photo-worker';
 
@@ -115,7 +115,8 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
   // Asked at the first worker, not at start: an API that never sees an upload never runs the probe.
   let scheduling: WorkerScheduling | undefined;
   const policy = () => (scheduling ??= workerScheduling(chrt));
-  const limiter = createLimiter(concurrency);
+  // Fair between accounts (issue 38 item 7): one account's backlog never holds up another's next picture.
+  const limiter = createFairLimiter(concurrency);
   const idle: Worker[] = [];
   const all = new Set<Worker>();
   let nextId = 1;
@@ -226,12 +227,12 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
     get pids() {
       return [...all].flatMap((w) => (w.child.pid ? [w.child.pid] : []));
     },
-    process(filePath, key) {
-      return limiter.run(async () => {
+    process(filePath, key, { kind = 'listing', account = 'anonymous' } = {}) {
+      return limiter.run(account, async () => {
         const worker = idle.pop() ?? spawn();
         clearTimeout(worker.idle);
         try {
-          return await runJob(worker, { id: nextId++, filePath, key });
+          return await runJob(worker, { id: nextId++, filePath, key, kind });
         } finally {
           worker.jobs++;
           if (!all.has(worker) || worker.child.exitCode !== null) {

@@ -1,6 +1,7 @@
 // Where photo files live, behind one small interface: a folder under DATA_DIR by default (nothing to set
 // up), or an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET are set, so that several instances serve
-// the same photos (docs/decisions/0803). Names are content-addressed, so a write never changes a file.
+// the same photos (docs/decisions/0803). Names are content-addressed, so a write never changes a file. On
+// disk the folder is 0700 and every file 0600: the product's user's alone (decision 1405).
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import type { PhotoStorage } from '../../lib/ports';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../lib/private-files';
 
 export type { PhotoStorage, StoredFile } from '../../lib/ports';
 
@@ -18,10 +20,10 @@ export function createDiskStorage(folder: string): PhotoStorage {
   return {
     description: `disk (${folder})`,
     async put(name, bytes) {
-      ready ??= mkdir(folder, { recursive: true });
+      ready ??= mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await ready;
       const temporary = `${fileOf(name)}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, fileOf(name));
     },
     async get(name) {

@@ -9,6 +9,8 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_CONTENT_TYPES,
   PHOTO_FILE_NAME,
+  UPLOAD_KEY_HEADER,
+  UPLOAD_KEY_PATTERN,
 } from '#contracts/photos';
 import { photoAltSchema, reorderPhotosSchema } from '#contracts/photos.schemas';
 import type { AppContext } from '../../app-context';
@@ -29,6 +31,14 @@ function photoId(req: Request): string {
   const raw = String(req.params.photoId ?? '');
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)) throw AppError.notFound('Photo not found.');
   return raw.toLowerCase();
+}
+
+/** The upload's Idempotency-Key, if sent (one per file the owner chose); anything else than a plain key is 400. */
+function uploadKey(req: Request): string | undefined {
+  const raw = req.headers[UPLOAD_KEY_HEADER];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !UPLOAD_KEY_PATTERN.test(raw)) throw AppError.badRequest(`The ${UPLOAD_KEY_HEADER} header must be 8 to 64 letters, digits, - or _.`);
+  return raw;
 }
 
 function photoTooLarge() {
@@ -68,7 +78,7 @@ export function createPhotosRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.post('/spaces/:id/photos', requireUser, ...photoUploadLimits(ctx), async (req, res) => {
-    const photo = await uploadPhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, receivePhoto(req));
+    const photo = await uploadPhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id, uploadKey: uploadKey(req) }, receivePhoto(req));
     res.status(201).json(photo);
   });
 

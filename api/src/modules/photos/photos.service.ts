@@ -11,7 +11,7 @@ import { DAY } from '../../lib/clock';
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context';
 import type { ReceivedFile } from '../../lib/multipart';
-import type { PhotoStorage } from '../../lib/ports';
+import type { PhotoJobOptions, PhotoStorage } from '../../lib/ports';
 
 /** Files of a deleted photo (or of a deleted listing's photos) stay this long: pages, e-mails and caches
  * that still name them keep working meanwhile; then housekeeping deletes them (docs/decisions/0802). */
@@ -38,15 +38,34 @@ async function lockOwnSpace(tx: Executor, spaceId: number, userId: number) {
   return row;
 }
 
-/** Quick check before an upload is read (the transaction checks again). */
-export async function assertCanAddPhoto(db: Executor, { spaceId, userId }: { spaceId: number; userId: number }): Promise<void> {
+/**
+ * Checks before an upload is read (the transaction checks again): the listing is the user's, and it has room
+ * — unless the upload repeats one already stored under its key, which is then the answer.
+ */
+export async function assertCanAddPhoto(db: Executor, { spaceId, userId, uploadKey }: { spaceId: number; userId: number; uploadKey?: string }): Promise<PhotoView | undefined> {
   const [row] = await db
     .select({ id: spaces.id })
     .from(spaces)
     .where(and(eq(spaces.id, spaceId), eq(spaces.ownerId, userId), isNull(spaces.deletedAt)));
   if (!row) throw AppError.notFound('Space not found.');
+  if (uploadKey) {
+    const earlier = await photoOfUploadKey(db, spaceId, uploadKey);
+    if (earlier) return earlier;
+  }
   const count = await db.$count(spacePhotos, and(eq(spacePhotos.spaceId, spaceId), isNull(spacePhotos.removedAt)));
   if (count >= MAX_PHOTOS) throw tooManyPhotos();
+  return undefined;
+}
+
+/** The photo stored under this upload key (a repeated request's answer); a photo deleted since is a conflict. */
+async function photoOfUploadKey(db: Executor, spaceId: number, uploadKey: string): Promise<PhotoView | undefined> {
+  const [row] = await db
+    .select()
+    .from(spacePhotos)
+    .where(and(eq(spacePhotos.spaceId, spaceId), eq(spacePhotos.uploadKey, uploadKey)));
+  if (!row) return undefined;
+  if (row.removedAt) throw AppError.conflict('This photo was deleted from the listing. Choose it again to add it back.');
+  return toPhotoView(toSpacePhoto(row));
 }
 
 function tooManyPhotos() {
@@ -85,13 +104,13 @@ export async function storeUpload<T>(
   ctx: PhotoContext,
   receive: (folder: string) => Promise<ReceivedFile>,
   keep: (photo: NewPhoto) => Promise<T>,
-  options: { keyOf?: (contentKey: string) => string; stillUsed?: (key: string) => Promise<boolean> } = {},
+  options: { keyOf?: (contentKey: string) => string; stillUsed?: (key: string) => Promise<boolean>; job?: PhotoJobOptions } = {},
 ): Promise<T> {
   const upload = await receive(ctx.photoUploadFolder);
   try {
     if (upload.size === 0) throw AppError.badRequest('The file is empty. Choose a photo and try again.');
     const key = options.keyOf?.(upload.key) ?? upload.key;
-    const processed = await ctx.photoProcessor.process(upload.filePath, key);
+    const processed = await ctx.photoProcessor.process(upload.filePath, key, options.job);
     await Promise.all(processed.files.map((file) => ctx.photoStorage.put(file.name, file.bytes, file.contentType)));
     try {
       return await keep({ key, width: processed.width, height: processed.height, widths: processed.widths, bytes: processed.bytes });
@@ -110,15 +129,32 @@ export async function storeUpload<T>(
  * after the files were written (the listing filled up meanwhile) deletes them unless another photo uses the
  * same content.
  */
-export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; userId: number }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
-  const { spaceId, userId } = target;
-  await assertCanAddPhoto(ctx.db, { spaceId, userId });
-  return storeUpload(ctx, receive, (photo) => addPhoto(ctx.db, { spaceId, userId }, photo, ctx.clock.now()), { stillUsed: (key) => isFileKeyUsed(ctx.db, key) });
+export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; userId: number; uploadKey?: string }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
+  const { spaceId, userId, uploadKey } = target;
+  // A repeat of an upload already stored (the browser retried, or sent it twice) answers that photo unread.
+  const earlier = await assertCanAddPhoto(ctx.db, { spaceId, userId, uploadKey });
+  if (earlier) return earlier;
+  const stillUsed = (key: string) => isFileKeyUsed(ctx.db, key);
+  return storeUpload(
+    ctx,
+    receive,
+    async (photo) => {
+      const stored = await addPhoto(ctx.db, { spaceId, userId, uploadKey }, photo, ctx.clock.now());
+      // Another request with the same key won meanwhile: its photo is the answer, and these files go unless named.
+      if (stored.key !== photo.key && !(await stillUsed(photo.key))) await ctx.photoStorage.deleteMany(fileNamesOf(photo.key, photo.widths));
+      return stored;
+    },
+    { stillUsed, job: { kind: 'listing', account: `user:${userId}` } },
+  );
 }
 
-export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photo: NewPhoto, now: Date): Promise<PhotoView> {
+/** Adds a photo to the listing; with an upload key already stored there, answers that photo and adds none. */
+export async function addPhoto(db: Database, { spaceId, userId, uploadKey }: { spaceId: number; userId: number; uploadKey?: string }, photo: NewPhoto, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     const space = await lockOwnSpace(tx, spaceId, userId);
+    // Read after the listing's lock: a request with the same key that held it has committed its row by now.
+    const earlier = uploadKey ? await photoOfUploadKey(tx, spaceId, uploadKey) : undefined;
+    if (earlier) return earlier;
     const live = await livePhotos(tx, spaceId);
     if (live.length >= MAX_PHOTOS) throw tooManyPhotos();
     const [row] = await tx
@@ -134,6 +170,7 @@ export async function addPhoto(db: Database, { spaceId, userId }: { spaceId: num
         bytes: photo.bytes,
         alt: defaultPhotoAlt(space.title, live.length + 1),
         createdAt: now,
+        uploadKey: uploadKey ?? null,
       })
       .returning();
     await writeOrder(tx, spaceId, [...live, row!], now);

@@ -111,7 +111,7 @@ export async function setAvatar(ctx: Pick<AppContext, 'db' | 'clock' | 'photoPro
       .values({ userId, avatarKey: photo.key, avatarWidths: photo.widths, updatedAt: now })
       .onConflictDoUpdate({ target: profiles.userId, set: { avatarKey: photo.key, avatarWidths: photo.widths, updatedAt: now } });
     return getOwnProfile(ctx.db, userId);
-  }, { keyOf });
+  }, { keyOf, job: { kind: 'avatar', account: `user:${userId}` } });
   // The same picture again keeps its key (and its files); another one's files replace the old ones.
   if (before && before.key !== storedKey) await ctx.photoStorage.deleteMany(avatarFileNames(before));
   return profile;

@@ -4,7 +4,7 @@
 // draft, or send the fields that changed (issue 25: an untouched field, the pin among them, is never written
 // back) — then commits the photos and goes on: a draft to its checkout, a live listing to its page. A new
 // listing's draft is also saved early and quietly when chosen photos need somewhere to upload (ensureListing).
-// The photo uploader keeps its own list; the flow calls it through its handle (ListingPhotos).
+// The photos are the photo-upload store's (decision 0808); the flow calls them through ListingPhotos.
 import { atom } from 'nanostores';
 import { LISTING_PRICES_CENTS } from '#contracts/constants';
 import { isPhotoUrl } from '#contracts/photos';
@@ -182,7 +182,7 @@ export const $listingDraft = atom<ListingDraft>({
   submitting: false,
 });
 
-/** The photo uploader as the flow uses it (its handle). */
+/** The photos as the flow uses them (photo-upload-store's `listingPhotos`). */
 export type ListingPhotos = { commit(spaceId: number): Promise<boolean>; hasUnsavedChanges(): boolean; discardNew(): Promise<void> };
 
 const $editedSpaceId = atom<string | null>(null);

@@ -1,0 +1,2 @@
+ALTER TABLE "space_photos" ADD COLUMN "upload_key" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "space_photos_upload_key_idx" ON "space_photos" USING btree ("space_id","upload_key") WHERE "space_photos"."upload_key" is not null;
