@@ -2,6 +2,16 @@
 // through the server's `postgres` database (so the benchmark never reuses another run's data).
 import pg from 'pg';
 
+/** The server the benchmarks make their databases on: BENCH_ADMIN_URL (its `postgres` database), by default the local one. */
+export const BENCH_ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The address of the database `name` on that server. */
+export function benchDatabaseUrl(name: string): string {
+  const url = new URL(BENCH_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 export async function recreateDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
