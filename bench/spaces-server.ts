@@ -19,6 +19,7 @@ import { createDevMailbox } from '#api/lib/mailer';
 import { parseInput } from '#api/lib/validate';
 import { loadSpacesAnswer } from '#api/modules/spaces/browse-answer';
 import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
+import { traceRequests } from './spaces-trace';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -84,7 +85,9 @@ function listen(server: Server) {
 
 if (mode === 'express') {
   // Served as api/src/server.ts serves it (node:http running the app's handler, public-read fast path first).
-  listen(createServer(handler));
+  // BENCH_TRACE=<path>: each request's time and what served it, written to <path>-<port>.json when the server stops (bench/spaces-trace.ts).
+  const trace = process.env.BENCH_TRACE;
+  listen(createServer(trace ? traceRequests(handler, context, `${trace}-${port}.json`) : handler));
 } else {
   // LIMIT_SOURCE: copy each answer (status, headers, body) once from that server instead of rendering it.
   const source = process.env.LIMIT_SOURCE;
