@@ -19,7 +19,7 @@
 // JavaScript, main-thread work by category and the scripts that took longest).
 // BENCH_ROUTES=/spaces,/list-space measures only those pages (`uploaded` names the uploaded listing's page).
 // Prints the figures and saves them to bench/results/lighthouse.txt (with the median runs' JSON reports beside it).
-// BENCH_SMOKE=1 (bench/smoke.ts): one run of /spaces, the uploaded listing's page and /dashboard, one 1000×750
+// BENCH_SMOKE=1 (bench/smoke.ts): one run of the uploaded listing's page and /dashboard, one 1000×750
 // photo, photo workers at the API's priority — every kind of line and check, no target judged.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,8 @@ const publicRoutes = ['/', '/blog', '/articles/farm-space-lease-agreement-guide'
 /** Pages that ask search engines not to index them (SEO is not theirs to win). */
 const NOINDEX = new Set(['/login']);
 const signedInRoutes = ['/dashboard', '/settings', '/list-space'];
-const only = (process.env.BENCH_ROUTES ?? bySmoke(undefined, '/spaces,uploaded,/dashboard'))?.split(',').map((r) => r.trim()).filter(Boolean);
+// A smoke run: the uploaded listing's page and a signed-in page (/spaces is loaded for its first card already).
+const only = (process.env.BENCH_ROUTES ?? bySmoke(undefined, 'uploaded,/dashboard'))?.split(',').map((r) => r.trim()).filter(Boolean);
 const RUNS = bySmoke(Math.max(1, Number(process.env.BENCH_RUNS ?? 3)), 1);
 /** The measuring owner's uploaded photos: three phone photos (a smoke run: one, smaller). */
 const PHOTOS = bySmoke(3, 1);

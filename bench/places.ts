@@ -98,8 +98,8 @@ function startServer(mode: 'express' | 'memory', port: number, env: Record<strin
 }
 
 const base = `http://127.0.0.1:${PORT}`;
-const server = await startServer('express', PORT);
-const limitServer = await startServer('memory', PORT + 1, { LIMIT_SOURCE: base });
+// Started side by side (the limit copies each answer from the app when first asked).
+const [server, limitServer] = await Promise.all([startServer('express', PORT), startServer('memory', PORT + 1, { LIMIT_SOURCE: base })]);
 const limitBase = `http://127.0.0.1:${PORT + 1}`;
 const results: Record<string, unknown> = { listings: LISTINGS, searches: SEARCHES };
 let ok = true;

@@ -89,17 +89,17 @@ smokeBanner(log);
 log(`bench:views: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 // The first demonstration listing (seeded at start) is the page measured.
-let server = await startServer(false);
+// The first server (counting off) is also the first round's: a start less (each one is seconds of CPU).
+let server: ChildProcess | undefined = await startServer(false);
 const spaces = (await (await fetch(`${BASE}/api/spaces?limit=1`)).json()) as Array<{ id: number }>;
 const id = spaces[0]!.id;
 const url = `${BASE}/spaces/${id}`;
-await stop(server);
 
 const samples: Record<'off' | 'on', number[]> = { off: [], on: [] };
 const p99: Record<'off' | 'on', number[]> = { off: [], on: [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const mode of ['off', 'on'] as const) {
-    server = await startServer(mode === 'on');
+    server ??= await startServer(mode === 'on');
     await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP }); // warm-up
     const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
     if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers`);
@@ -107,6 +107,7 @@ for (let round = 0; round < ROUNDS; round++) {
     p99[mode].push(result.latency.p99);
     log(`round ${round + 1} counting ${mode.padEnd(3)}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
     await stop(server);
+    server = undefined;
   }
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -115,11 +116,11 @@ log(`/spaces/${id} at ${CONNECTIONS} connections: counting off ${mean(samples.of
 
 // Crash: counts flushed every FLUSH_MS; what a SIGKILL loses is at most the views since the last flush.
 const before = await countedViews(id);
-server = await startServer(true);
+const crashing = await startServer(true);
 const load = await autocannon({ url, connections: CONNECTIONS, duration: CRASH_AFTER });
 const served = load.requests.total - load.non2xx;
-server.kill('SIGKILL');
-await new Promise((resolve) => server.once('exit', resolve));
+crashing.kill('SIGKILL');
+await new Promise((resolve) => crashing.once('exit', resolve));
 const recorded = (await countedViews(id)) - before;
 const rate = served / CRASH_AFTER;
 const lost = served - recorded;
