@@ -12,16 +12,25 @@ export function benchDatabaseUrl(name: string): string {
   return url.href;
 }
 
-export async function recreateDatabase(url: string): Promise<void> {
+/** Runs `statements` (`$name` stands for the database of `url`, quoted) on `url`'s server, through its `postgres` database. */
+async function onServerOf(url: string, statements: string[]): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    for (const statement of statements) await client.query(statement.replace('$name', `"${name}"`));
   } finally {
     await client.end();
   }
+}
+
+/** Drops the database of `url` (its sessions cut). */
+export async function dropDatabase(url: string): Promise<void> {
+  await onServerOf(url, ['DROP DATABASE IF EXISTS $name WITH (FORCE)']);
+}
+
+export async function recreateDatabase(url: string): Promise<void> {
+  await onServerOf(url, ['DROP DATABASE IF EXISTS $name WITH (FORCE)', 'CREATE DATABASE $name']);
 }

@@ -31,7 +31,7 @@ import { parseInput } from '#api/lib/validate';
 import { demandAnswer, demandListings } from '#api/modules/demand/demand.service';
 import { savedSearchDemand, type SearchDemand } from '#api/modules/saved-searches/index';
 import { searchPlaces } from '#api/modules/places/gazetteer';
-import { recreateDatabase } from './bench-database';
+import { dropDatabase, recreateDatabase } from './bench-database';
 import { startMachineWindow } from './machine-load';
 import { bySmoke, RESULTS_DIR, smokeBanner, targetsExitCode } from './smoke';
 
@@ -235,10 +235,5 @@ await database.close();
 const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, `demand-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`), lines.join('\n') + '\n');
-if (!KEEP) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  await admin.end();
-}
+if (!KEEP) await dropDatabase(dbUrl);
 process.exit(targetsExitCode(ok));

@@ -17,14 +17,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '#db/client';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { GENERATED_CITIES, generateSpaces } from '#db/seed/generate-spaces';
 import { searchPlaces, warmGazetteer } from '#api/modules/places/gazetteer';
 import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
-import { recreateDatabase } from './bench-database';
+import { dropDatabase, recreateDatabase } from './bench-database';
 import { cannon } from './cannon';
 import { bySmoke, RESULTS_DIR, smokeBanner, targetsExitCode } from './smoke';
 
@@ -226,10 +225,5 @@ mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `places-${stamp}.txt`), lines.join('\n') + '\n');
 writeFileSync(path.join(outDir, `places-${stamp}.json`), JSON.stringify(results, null, 2));
-if (!KEEP) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  await admin.end();
-}
+if (!KEEP) await dropDatabase(dbUrl.href);
 process.exit(targetsExitCode(ok));
