@@ -4,7 +4,8 @@
 // - `npm run test:deep` (TEST_DEPTH=deep, CI runs it): the `postgres` project — the same database-backed
 //   suites on PostgreSQL (but those that open no database), the fuzzer at full depth — when TEST_DATABASE_URL is set (else the full fuzzer on
 //   PGlite), and the `process` project: the fault tests with real processes, which need PostgreSQL's server
-//   binaries and nginx and take minutes by design (a 60 s outage, 30 s of load, a site build).
+//   binaries and nginx and take minutes by design (a 60 s outage, 30 s of load, a site build), and every
+//   benchmark in its smoke mode (bench/benches.process.test.ts: a bench that no longer runs fails CI).
 import { defineConfig } from 'vitest/config';
 import { DEEP } from './tests/setup/depth.ts';
 import { E2E_SITE_URL } from './tests/setup/paths.ts';
@@ -17,16 +18,17 @@ const databaseBacked = ['api/**/*.test.ts', 'db/**/*.test.ts', 'tests/integratio
  * `scripts/vitest-projects.test.ts` fails when one of them starts using a database.
  */
 export const databaseFree = ['api/src/config.test.ts', 'api/src/lib/public-cache.test.ts', 'api/src/modules/account/account-export.test.ts', 'api/src/modules/agreements/agreement-pdf.test.ts', 'api/src/modules/photos/photo-processor.test.ts', 'api/src/modules/spaces/space-cells.test.ts'];
-const processTests = 'tests/reliability/**/*.process.test.ts';
+/** Real processes: the fault tests, and every benchmark in its smoke mode (bench/benches.process.test.ts). */
+const processTests = ['tests/reliability/**/*.process.test.ts', 'bench/**/*.process.test.ts'];
 const fuzz = 'tests/reliability/fuzz-*.test.ts';
 
-const quick = [{ extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**', processTests], env: { TEST_DB: 'pglite' } } }];
+const quick = [{ extends: true, test: { name: 'pglite', include: unitAndIntegration, exclude: ['**/*.postgres-only.test.ts', '**/node_modules/**', ...processTests], env: { TEST_DB: 'pglite' } } }];
 const deep = [
   process.env.TEST_DATABASE_URL
-    ? { extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', '**/node_modules/**', processTests, ...databaseFree], env: { TEST_DB: 'postgres' } } }
+    ? { extends: true, test: { name: 'postgres', include: databaseBacked, exclude: ['**/*.pglite-only.test.ts', '**/node_modules/**', ...processTests, ...databaseFree], env: { TEST_DB: 'postgres' } } }
     : { extends: true, test: { name: 'pglite', include: [fuzz], env: { TEST_DB: 'pglite' } } },
   // One at a time: they share one PostgreSQL cluster, and db-outage stops it.
-  { extends: true, test: { name: 'process', include: [processTests], fileParallelism: false, globalSetup: ['tests/setup/process-setup.ts'], env: { PUBLIC_SITE_URL: E2E_SITE_URL } } },
+  { extends: true, test: { name: 'process', include: processTests, fileParallelism: false, globalSetup: ['tests/setup/process-setup.ts'], env: { PUBLIC_SITE_URL: E2E_SITE_URL } } },
 ];
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 // `npm run bench:alerts`: matching one newly published listing against 100,000 saved searches on
 // PostgreSQL (notifySavedSearches, the query from the listing to the searches). Target (issue 10): ≤ 1 s.
 // Prints the time of each of several listings (cold and warm), the plan of one, and writes bench/results/.
+// BENCH_SMOKE=1 (bench/smoke.ts): 2,000 searches and 3 listings, every line, no target judged.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,12 +12,13 @@ import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { generateSpaces } from '#db/seed/generate-spaces';
 import { generateSavedSearches } from '#db/seed/generate-saved-searches';
 import { notifySavedSearches, savedSearchesMatching } from '#api/modules/saved-searches/saved-search-alerts';
+import { bySmoke, RESULTS_DIR, smokeBanner, targetsExitCode } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'alerts_bench';
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
-const USERS = 5_000;
-const LISTINGS = 20;
+const SEARCHES = bySmoke(Number(process.env.BENCH_SEARCHES ?? 100_000), 2_000);
+const USERS = bySmoke(5_000, 200);
+const LISTINGS = bySmoke(20, 3);
 const TARGET_MS = 1000;
 
 const dbUrl = new URL(ADMIN_URL);
@@ -36,6 +38,7 @@ async function admin(statement: string) {
   }
 }
 
+smokeBanner(log);
 log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
 await admin(`drop database if exists "${DB_NAME}" with (force)`);
 await admin(`create database "${DB_NAME}"`);
@@ -80,10 +83,11 @@ log(`notifySavedSearches on ${ids.length} listings × ${SEARCHES.toLocaleString(
 const ok = sorted.at(-1)! <= TARGET_MS;
 log(`${ok ? 'PASS' : 'FAIL'}  matching one listing against ${SEARCHES.toLocaleString('en-US')} saved searches ≤ ${TARGET_MS} ms: max ${sorted.at(-1)!.toFixed(1)} ms`);
 log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+smokeBanner(log);
 
-const outDir = path.join(import.meta.dirname, 'results');
+const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `alerts-${stamp}.txt`), lines.join('\n') + '\n');
 await admin(`drop database if exists "${DB_NAME}" with (force)`);
-process.exit(ok ? 0 : 1);
+process.exit(targetsExitCode(ok));

@@ -4,7 +4,8 @@
 // the same GET anonymous and signed in, interleaved in one run, and their ratio (target ≤ 1.15×). The GET is
 // a listing (/api/spaces/{id}), a route that reads the visitor's session (an owner sees their own unpublished
 // listing), with the public-read cache off: both sides run the same query, and the signed-in side also
-// looks its session up. Prints the figures and saves them to bench/results/.
+// looks its session up. Prints the figures and saves them to bench/results/. BENCH_SMOKE=1 (bench/smoke.ts):
+// 3 users, 2 hashes, one round of 1-second runs — every line and check, no figure to quote.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,12 +13,13 @@ import autocannon from 'autocannon';
 import { loadConfig } from '#api/config';
 import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
+import { bySmoke, RESULTS_DIR, smokeBanner } from './smoke';
 import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4422);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/accounts_bench';
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = bySmoke(Number(process.env.BENCH_SECONDS ?? 10), 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const lines: string[] = [];
 const out = (line = '') => {
@@ -79,6 +81,7 @@ const config = loadConfig({
 const server = await startServer(config);
 
 try {
+  smokeBanner(out);
   out(`FarmSpace accounts bench — ${new Date().toISOString()}`);
   out(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, PostgreSQL ${new URL(DATABASE_URL).host}, ${CONNECTIONS} connections, ${DURATION} s per run`);
   out();
@@ -87,15 +90,16 @@ try {
   const { password } = await server.context.auth.$context;
   const hashes: number[] = [];
   let sample = '';
-  for (let i = 0; i < 10; i++) {
+  const samples = bySmoke(10, 2);
+  for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
     sample = await password.hash(`Bench-Password-${i}`);
     hashes.push(performance.now() - t0);
   }
   const verifies: number[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
-    await password.verify({ hash: sample, password: 'Bench-Password-9' });
+    await password.verify({ hash: sample, password: `Bench-Password-${samples - 1}` });
     verifies.push(performance.now() - t0);
   }
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -104,7 +108,7 @@ try {
   out();
 
   // Users to sign in with.
-  const users = Array.from({ length: 20 }, (_, i) => ({ firstName: 'Bench', lastName: `User${i}`, email: `bench${i}@example.com`, password: `Bench-Strong-Password-${i}` }));
+  const users = Array.from({ length: bySmoke(20, 3) }, (_, i) => ({ firstName: 'Bench', lastName: `User${i}`, email: `bench${i}@example.com`, password: `Bench-Strong-Password-${i}` }));
   let cookie = '';
   for (const u of users) {
     const res = await post('/api/auth/register', u);
@@ -138,18 +142,18 @@ try {
   const [listing] = (await (await fetch(`${BASE}/api/spaces?limit=1`)).json()) as { id: number }[];
   if (!listing) throw new Error('no public listing to read (the demonstration data is missing)');
   const getPath = `/api/spaces/${listing.id}`;
-  const rounds = 3;
+  const rounds = bySmoke(3, 1);
   const anon: autocannon.Result[] = [];
   const authed: autocannon.Result[] = [];
   const uncached: autocannon.Result[] = [];
-  const slice = Math.max(3, Math.round(DURATION / 2));
+  const slice = bySmoke(Math.max(3, Math.round(DURATION / 2)), 1);
   const sessions = server.context.sessionCache;
   // The session cache is on only while it listens for session changes (docs/decisions/0704).
   for (let waited = 0; !sessions.enabled; waited += 50) {
     if (waited > 10_000) throw new Error('the session cache never started listening');
     await new Promise((r) => setTimeout(r, 50));
   }
-  await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: 2 }); // warm-up
+  await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: bySmoke(2, 1) }); // warm-up
   let hits = 0;
   for (let i = 0; i < rounds; i++) {
     anon.push(await run({ url: `${BASE}${getPath}`, connections: CONNECTIONS, duration: slice }));
@@ -183,13 +187,14 @@ try {
   const ratio = b.lat / a.lat;
   out(`  cost of the session: ×${ratio.toFixed(2)} mean latency, ×${(a.rps / b.rps).toFixed(2)} throughput (target ≤ 1.15) → ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
 
-  const dir = path.resolve('bench', 'results');
+  const dir = RESULTS_DIR;
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   writeFileSync(path.join(dir, `auth-${stamp}.txt`), `${lines.join('\n')}\n`);
   writeFileSync(path.join(dir, `auth-${stamp}.json`), JSON.stringify({ signIn: s, get: { path: getPath, anonymous: a, signedIn: b, signedInSessionCacheOff: c, ratio, sessionCacheHits: hits }, scrypt: { hashMs: avg(hashes), verifyMs: avg(verifies) } }, null, 2));
   out();
-  out(`saved to bench/results/auth-${stamp}.txt`);
+  out(`saved to ${path.relative(process.cwd(), dir)}/auth-${stamp}.txt`);
+  smokeBanner(out);
 } finally {
   await server.stop();
 }

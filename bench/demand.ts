@@ -7,6 +7,7 @@
 // average and the CPU other work took are printed beside the figures. Creates its own database (BENCH_DB_NAME,
 // default farmspace_bench_demand) and drops it at the end; BENCH_KEEP=1 keeps it and reuses it next time.
 // Also printed, without a target: GET /api/demand/cities (the page /demand) uncached at the same scale.
+// BENCH_SMOKE=1 (bench/smoke.ts): 5,000 listings, 2,000 searches, 20 requests in one round, no target judged.
 import { createServer, request, Agent, type Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,19 +28,23 @@ import { DAY, systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { parseInput } from '#api/lib/validate';
-import { demandListings } from '#api/modules/demand/demand.service';
-import { savedSearchDemand } from '#api/modules/saved-searches/index';
+import { demandAnswer, demandListings } from '#api/modules/demand/demand.service';
+import { savedSearchDemand, type SearchDemand } from '#api/modules/saved-searches/index';
 import { searchPlaces } from '#api/modules/places/gazetteer';
-import { recreateDatabase } from './bench-database';
+import { dropDatabase, recreateDatabase } from './bench-database';
 import { startMachineWindow } from './machine-load';
+import { bySmoke, RESULTS_DIR, smokeBanner, targetsExitCode } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'farmspace_bench_demand';
 const KEEP = process.env.BENCH_KEEP === '1';
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const ROUNDS = 3;
+const LISTINGS = bySmoke(Number(process.env.BENCH_LISTINGS ?? 1_000_000), 5_000);
+const SEARCHES = bySmoke(Number(process.env.BENCH_SEARCHES ?? 100_000), 2_000);
+const REQUESTS = bySmoke(Number(process.env.BENCH_REQUESTS ?? 300), 20);
+const ROUNDS = bySmoke(3, 1);
+/** Requests of warm-up per server, and of GET /api/demand/cities. */
+const WARM_UP = bySmoke(50, 5);
+const CITY_REQUESTS = bySmoke(20, 3);
 const EXPRESS_PORT = Number(process.env.BENCH_PORT ?? 4427);
 const BARE_PORT = EXPRESS_PORT + 1;
 const TARGET_P99_MS = 50;
@@ -68,6 +73,7 @@ async function counts(): Promise<{ listings: number; searches: number } | null> 
   }
 }
 
+smokeBanner(log);
 log(`load average before: ${load()} (2-core machine shared with other work)`);
 const centres = Object.fromEntries(GENERATED_CITIES.map((c) => [c, { lat: searchPlaces(c, 1)[0]!.latitude, lng: searchPlaces(c, 1)[0]!.longitude }]));
 const kept = KEEP ? await counts() : null;
@@ -162,9 +168,26 @@ const pct = (times: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
 
+// The limit runs the statement the product runs: for the same requests, the product's searches, systems,
+// budget and widenings are what the limit's answer gives through the same demandAnswer (the comparables,
+// a statement of their own, left out), or the run stops: a limit doing other work measures nothing.
+for (const [i, p] of paths.slice(0, 3).entries()) {
+  const [product, limit] = await Promise.all(
+    [EXPRESS_PORT, BARE_PORT].map(async (port) => {
+      const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { 'x-forwarded-for': `10.30.0.${i + 1}` } });
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status} on port ${port}`);
+      return (await res.json()) as Record<string, unknown>;
+    }),
+  );
+  const query = parseInput(demandQuerySchema, Object.fromEntries(new URL(p!, 'http://x').searchParams));
+  const expected = demandAnswer(limit as unknown as SearchDemand, demandListings(query, new Date()).changes, { count: 0, p25: null, median: null, p75: null }, query.currency);
+  const same = (answer: Record<string, unknown>) => JSON.stringify({ ...answer, comparables: null });
+  if (same(product!) !== same(expected as unknown as Record<string, unknown>)) throw new Error(`the limit's statement does not give the product's answer to ${p}: ${same(product!)} against ${same(expected as unknown as Record<string, unknown>)}`);
+}
+
 // Warm both (plans cached, pages in shared buffers), then alternate rounds over the same requests.
-await run(EXPRESS_PORT, paths.slice(0, 50));
-await run(BARE_PORT, paths.slice(0, 50));
+await run(EXPRESS_PORT, paths.slice(0, WARM_UP));
+await run(BARE_PORT, paths.slice(0, WARM_UP));
 const expressTimes: number[] = [];
 const bareTimes: number[] = [];
 const window = startMachineWindow((cmd) => cmd.includes(DB_NAME));
@@ -190,7 +213,7 @@ for (const row of plan) log(`  ${row['QUERY PLAN']}`);
 
 // The page /demand's data (GET /api/demand/cities, cache off): every live search grouped by city. The issue sets
 // no target for it; printed so that its cost at this scale is known.
-const cityTimes = await run(EXPRESS_PORT, Array.from({ length: 20 }, () => '/api/demand/cities'));
+const cityTimes = await run(EXPRESS_PORT, Array.from({ length: CITY_REQUESTS }, () => '/api/demand/cities'));
 
 const e99 = pct(expressTimes, 0.99);
 const b99 = pct(bareTimes, 0.99);
@@ -204,17 +227,13 @@ const ok = e99 <= TARGET_P99_MS && ratio <= TARGET_RATIO;
 log(`${e99 <= TARGET_P99_MS ? 'PASS' : 'FAIL'}  p99 ≤ ${TARGET_P99_MS} ms: ${e99.toFixed(1)} ms`);
 log(`${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'}  p99 ≤ ${TARGET_RATIO}× the limit's: ${ratio.toFixed(2)}×`);
 log(`load average after: ${load()}`);
+smokeBanner(log);
 
 express.close();
 bare.close();
 await database.close();
-const outDir = path.join(import.meta.dirname, 'results');
+const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, `demand-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`), lines.join('\n') + '\n');
-if (!KEEP) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists "${DB_NAME}" with (force)`);
-  await admin.end();
-}
-process.exit(ok ? 0 : 1);
+if (!KEEP) await dropDatabase(dbUrl);
+process.exit(targetsExitCode(ok));

@@ -19,6 +19,8 @@
 // JavaScript, main-thread work by category and the scripts that took longest).
 // BENCH_ROUTES=/spaces,/list-space measures only those pages (`uploaded` names the uploaded listing's page).
 // Prints the figures and saves them to bench/results/lighthouse.txt (with the median runs' JSON reports beside it).
+// BENCH_SMOKE=1 (bench/smoke.ts): one run of the uploaded listing's page and /dashboard, one 1000×750
+// photo, photo workers at the API's priority — every kind of line and check, no target judged.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +33,7 @@ import { UPLOAD_HEADER } from '#contracts/photos';
 import { CHROMIUM_ARGS, findFullChromium } from '#tests/e2e/browser';
 import { ensureSiteBuild } from '../scripts/build-site';
 import { startMachineWindow, type MachineShare } from './machine-load';
+import { bySmoke, RESULTS_DIR, SMOKE, SMOKE_BANNER as SMOKE_BANNER_LINE, smokeBanner, targetsExitCode } from './smoke';
 
 const port = Number(process.env.BENCH_PORT ?? 4411);
 const origin = `http://localhost:${port}`;
@@ -39,8 +42,12 @@ const publicRoutes = ['/', '/blog', '/articles/farm-space-lease-agreement-guide'
 /** Pages that ask search engines not to index them (SEO is not theirs to win). */
 const NOINDEX = new Set(['/login']);
 const signedInRoutes = ['/dashboard', '/settings', '/list-space'];
-const only = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+// A smoke run: the uploaded listing's page and a signed-in page (/spaces is loaded for its first card already).
+const only = (process.env.BENCH_ROUTES ?? bySmoke(undefined, 'uploaded,/dashboard'))?.split(',').map((r) => r.trim()).filter(Boolean);
+const RUNS = bySmoke(Math.max(1, Number(process.env.BENCH_RUNS ?? 3)), 1);
+/** The measuring owner's uploaded photos: three phone photos (a smoke run: one, smaller). */
+const PHOTOS = bySmoke(3, 1);
+const PHOTO_SCALE = bySmoke(1, 0.25);
 const MAX_CLS = 0.1;
 const MAX_TBT_MS = 200;
 const MAX_LCP_MS = 2500;
@@ -53,7 +60,7 @@ type Category = 'performance' | 'accessibility' | 'seo' | 'best-practices';
 function targetsFor(route: Route): Partial<Record<Category, number>> {
   return route.indexable ? { performance: 95, accessibility: 95, seo: 100, 'best-practices': 100 } : { performance: 95, accessibility: 95, 'best-practices': 100 };
 }
-const resultsDir = path.resolve('bench', 'results');
+const resultsDir = RESULTS_DIR;
 
 const chromePath = findFullChromium();
 if (!chromePath) {
@@ -67,7 +74,8 @@ ensureSiteBuild();
 
 const dataDir = path.resolve('.tmp', `bench-lighthouse-${port}`);
 const server = spawn(process.execPath, [path.resolve('node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_SITE_URL: origin, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
+  // A smoke run's photo workers at the API's priority: under SCHED_IDLE a busy machine starved them for minutes.
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_SITE_URL: origin, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development', ...(SMOKE && { PHOTO_WORKER_PRIORITY: 'normal' }) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -106,8 +114,8 @@ const cookieHeader = (cookies: Cookie[]) => cookies.map((c) => `${c.name}=${c.va
 
 /** A phone photo: 4000×3000, smooth light and shade with fine texture (a JPEG of a few MB, as phones write). */
 async function phonePhoto(seed: number): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
+  const width = 4000 * PHOTO_SCALE;
+  const height = 3000 * PHOTO_SCALE;
   const pixels = Buffer.alloc(width * height * 3);
   let x = seed * 2654435761;
   for (let i = 0, p = 0; i < width * height; i++) {
@@ -143,7 +151,7 @@ async function listingWithUploadedPhotos(cookies: Cookie[]): Promise<number> {
     amenities: ['water_access', 'power'],
     images: [],
   });
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < PHOTOS; i++) {
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(await phonePhoto(i + 1))], { type: 'image/jpeg' }), `IMG_${i + 1}.jpg`);
     const res = await fetch(`${origin}/api/spaces/${id}/photos`, { method: 'POST', headers: { ...headers, [UPLOAD_HEADER]: '1' }, body: form });
@@ -214,7 +222,7 @@ async function scrollingLayoutShift(route: string, cookies: Cookie[] | undefined
   }
 }
 
-const lines: string[] = [`Lighthouse ${new Date().toISOString()} — mobile, simulated throttling, ${origin}`, ''];
+const lines: string[] = [...bySmoke<string[]>([], [SMOKE_BANNER_LINE]), `Lighthouse ${new Date().toISOString()} — mobile, simulated throttling, ${origin}`, ''];
 let failed = false;
 const busyPages: string[] = [];
 /** Lines already printed (each page's are printed when it is done; all are saved at the end). */
@@ -340,7 +348,8 @@ lines.push(
     ? `NOT A CLEAN RUN: the machine was busy while measuring ${busyPages.join(', ')} (see the machine lines) — measure again on a quiet machine before quoting these figures.`
     : 'Clean run: the machine was quiet throughout.',
 );
+smokeBanner((line) => lines.push(line));
 const output = lines.join('\n');
 console.log(lines.slice(printed).join('\n'));
 writeFileSync(path.join(resultsDir, 'lighthouse.txt'), output + '\n');
-process.exitCode = failed ? 1 : 0;
+process.exitCode = targetsExitCode(!failed);

@@ -9,7 +9,9 @@
 //     If-None-Match → 304) against fetching the full thread (all 200 messages, what a client without
 //     since-id would fetch each time); the poll must reach ≥ 2× its requests/s. The ratio against one
 //     page of 50 is printed too.
-// Output is also written to bench/results/. BENCH_PORT sets the API's port (default 4411).
+// Output is also written to bench/results/. BENCH_PORT sets the API's port (default 4411). BENCH_SMOKE=1
+// (bench/smoke.ts): 2,000 conversations (the busy user's 1,000 kept, so the 10th page exists), 8 connections,
+// one short round — every line and check, no figure to quote.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,19 +23,23 @@ import { openDatabase } from '#db/client';
 import { sessionCookieName, SESSION_TTL_SECONDS } from '#api/lib/auth';
 import { listConversations } from '#api/modules/messaging/conversations.service';
 import { CONVERSATIONS_PAGE_DEFAULT } from '#contracts/messaging';
+import { bySmoke, RESULTS_DIR, smokeBanner } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'messaging_bench';
 const PORT = Number(process.env.BENCH_PORT ?? 4411);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
+const DURATION = bySmoke(Number(process.env.BENCH_DURATION ?? 10), 1.5);
+const CONNECTIONS = bySmoke(50, 8);
+/** Rounds of each side-by-side comparison, and seconds of warm-up before them. */
+const ROUNDS = bySmoke(3, 1);
+const WARM_UP = bySmoke(2, 0.5);
 const AUTH_SECRET = randomBytes(32).toString('hex');
 /** BENCH_KEEP=1 keeps the seeded database for the next run (and reuses it when present). */
 const KEEP = process.env.BENCH_KEEP === '1';
 
 const USERS = 10_000;
 const SPACES = 5_000;
-const CONVERSATIONS = 50_000;
+const CONVERSATIONS = bySmoke(50_000, 2_000);
 const HOT_CONVERSATIONS = 1_000;
 const MESSAGES_PER_CONVERSATION = 20;
 /** The measured thread is a long one: 200 messages, read a page (50) at a time. */
@@ -136,6 +142,7 @@ function print(run: Run) {
 }
 
 const startedAt = Date.now();
+smokeBanner(log);
 log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
 const reuse = KEEP && (await withClient(ADMIN_URL, async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount === 1));
 if (!reuse) {
@@ -220,15 +227,15 @@ try {
     times.sort((a, b) => a - b);
     return { rps: times.length / seconds, p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
   }
-  log('one connection, side by side (alternating, 3 rounds each):');
+  log(`one connection, side by side (alternating, ${ROUNDS} rounds each):`);
   const listSamples: { first: autocannon.Result[]; tenth: autocannon.Result[]; limit: autocannon.Result[]; service: { rps: number; p50: number; p99: number }[] } = { first: [], tenth: [], limit: [], service: [] };
-  for (const url of [listUrl, tenthPageUrl, limitUrl]) await autocannon({ url, headers, connections: 1, duration: 2 }); // warm-up
-  await serviceAlone(1);
-  for (let round = 0; round < 3; round++) {
-    listSamples.first.push(await autocannon({ url: listUrl, headers, connections: 1, duration: DURATION / 3 }));
-    listSamples.tenth.push(await autocannon({ url: tenthPageUrl, headers, connections: 1, duration: DURATION / 3 }));
-    listSamples.limit.push(await autocannon({ url: limitUrl, headers, connections: 1, duration: DURATION / 3 }));
-    listSamples.service.push(await serviceAlone(DURATION / 3));
+  for (const url of [listUrl, tenthPageUrl, limitUrl]) await autocannon({ url, headers, connections: 1, duration: WARM_UP }); // warm-up
+  await serviceAlone(WARM_UP / 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    listSamples.first.push(await autocannon({ url: listUrl, headers, connections: 1, duration: DURATION / ROUNDS }));
+    listSamples.tenth.push(await autocannon({ url: tenthPageUrl, headers, connections: 1, duration: DURATION / ROUNDS }));
+    listSamples.limit.push(await autocannon({ url: limitUrl, headers, connections: 1, duration: DURATION / ROUNDS }));
+    listSamples.service.push(await serviceAlone(DURATION / ROUNDS));
   }
   limitServer.kill('SIGTERM');
   await serviceDb.close();
@@ -237,28 +244,28 @@ try {
   const limitRun = averageOf('limit: node:http, the first page\'s bytes from memory', listSamples.limit);
   const serviceRun: Run = {
     label: 'the list\'s query alone (listConversations, no HTTP)',
-    rps: listSamples.service.reduce((n, r) => n + r.rps, 0) / 3,
-    p50: listSamples.service.reduce((n, r) => n + r.p50, 0) / 3,
-    p99: listSamples.service.reduce((n, r) => n + r.p99, 0) / 3,
+    rps: listSamples.service.reduce((n, r) => n + r.rps, 0) / ROUNDS,
+    p50: listSamples.service.reduce((n, r) => n + r.p50, 0) / ROUNDS,
+    p99: listSamples.service.reduce((n, r) => n + r.p99, 0) / ROUNDS,
     errors: 0,
     statuses: 'in process',
   };
   for (const run of [listRun, deepListRun, limitRun, serviceRun]) print(run);
-  await autocannon({ url: threadUrl, headers, connections: 1, duration: 2 });
+  await autocannon({ url: threadUrl, headers, connections: 1, duration: WARM_UP });
   const threadRun = summary('GET …/messages (a page of 50)', await autocannon({ url: threadUrl, headers, connections: 1, duration: DURATION }));
   print(threadRun);
   log();
 
-  log(`${CONNECTIONS} connections, side by side (alternating, 3 rounds each):`);
+  log(`${CONNECTIONS} connections, side by side (alternating, ${ROUNDS} rounds each):`);
   const pollHeaders = { ...headers, 'if-none-match': etag };
   const fullUrl = `${threadUrl}?limit=${LONG_THREAD}`;
   const samples: { poll: autocannon.Result[]; full: autocannon.Result[]; page: autocannon.Result[] } = { poll: [], full: [], page: [] };
-  await autocannon({ url: pollUrl, headers: pollHeaders, connections: CONNECTIONS, duration: 2 });
-  await autocannon({ url: fullUrl, headers, connections: CONNECTIONS, duration: 2 });
-  for (let round = 0; round < 3; round++) {
-    samples.poll.push(await autocannon({ url: pollUrl, headers: pollHeaders, connections: CONNECTIONS, duration: DURATION / 3 }));
-    samples.full.push(await autocannon({ url: fullUrl, headers, connections: CONNECTIONS, duration: DURATION / 3 }));
-    samples.page.push(await autocannon({ url: threadUrl, headers, connections: CONNECTIONS, duration: DURATION / 3 }));
+  await autocannon({ url: pollUrl, headers: pollHeaders, connections: CONNECTIONS, duration: WARM_UP });
+  await autocannon({ url: fullUrl, headers, connections: CONNECTIONS, duration: WARM_UP });
+  for (let round = 0; round < ROUNDS; round++) {
+    samples.poll.push(await autocannon({ url: pollUrl, headers: pollHeaders, connections: CONNECTIONS, duration: DURATION / ROUNDS }));
+    samples.full.push(await autocannon({ url: fullUrl, headers, connections: CONNECTIONS, duration: DURATION / ROUNDS }));
+    samples.page.push(await autocannon({ url: threadUrl, headers, connections: CONNECTIONS, duration: DURATION / ROUNDS }));
   }
   const average = averageOf;
   const pollRun = average('poll, nothing new (?after=last, If-None-Match → 304)', samples.poll);
@@ -284,8 +291,9 @@ try {
 }
 log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 log(`whole benchmark: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+smokeBanner(log);
 
-const outDir = path.join(import.meta.dirname, 'results');
+const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `messaging-${stamp}.txt`), lines.join('\n') + '\n');

@@ -3,7 +3,8 @@
 // messages (default 10,000,000), seeded with generate_series on PostgreSQL over the last 90 days. Target:
 // ≤ 200 ms. Beside it, the floor: GET /api/health on the same server (one request's cost with no query),
 // and what a scan would cost (count(*) of messages per day over 90 days) to show what the daily totals save.
-// Its own database (BENCH_DB_NAME, default fs_moderation_overview), recreated each run.
+// Its own database (BENCH_DB_NAME, default fs_moderation_overview, on BENCH_ADMIN_URL's server), recreated each
+// run. BENCH_SMOKE=1 (bench/smoke.ts): 5,000 listings and 20,000 messages, 5 requests a line, no figure to quote.
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
@@ -17,17 +18,20 @@ import { systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { cookieFromSetCookie } from '#tests/fixtures/users';
-import { recreateDatabase } from './bench-database';
+import { benchDatabaseUrl, recreateDatabase } from './bench-database';
+import { bySmoke, smokeBanner } from './smoke';
 
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000_000);
-const USERS = 10_000;
-const CONVERSATIONS = 100_000;
-const DB_URL = `postgres://postgres@127.0.0.1:5432/${process.env.BENCH_DB_NAME ?? 'fs_moderation_overview'}`;
+const LISTINGS = bySmoke(Number(process.env.BENCH_LISTINGS ?? 1_000_000), 5_000);
+const MESSAGES = bySmoke(Number(process.env.BENCH_MESSAGES ?? 10_000_000), 20_000);
+const USERS = bySmoke(10_000, 500);
+const CONVERSATIONS = bySmoke(100_000, 2_000);
+const TIMES = bySmoke(40, 5);
+const DB_URL = benchDatabaseUrl(process.env.BENCH_DB_NAME ?? 'fs_moderation_overview');
 const OPERATOR = 'bench-operator@farmspace.test';
 const log = (line: string) => console.log(line);
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+smokeBanner(log);
 log(`bench:overview: ${LISTINGS.toLocaleString('en-US')} listings, ${MESSAGES.toLocaleString('en-US')} messages; ${os.cpus().length} cores, load average ${load()}`);
 await recreateDatabase(DB_URL);
 const database = openDatabase({ databaseUrl: DB_URL, poolSize: 4 });
@@ -94,7 +98,7 @@ const signIn = await context.auth.api.signInEmail({ body: { email: OPERATOR, pas
 const cookie = cookieFromSetCookie(signIn.headers.getSetCookie());
 const headers = { cookie };
 
-async function measure(path: string, times = 40) {
+async function measure(path: string, times = TIMES) {
   const ms: number[] = [];
   for (let i = 0; i < times + 5; i++) {
     const started = performance.now();
@@ -119,6 +123,7 @@ const scanStarted = performance.now();
 await db.execute(sql`select (created_at at time zone 'UTC')::date, count(*) from messages where created_at > now() - interval '90 days' group by 1`);
 log(`for comparison, a scan counting messages per day over 90 days: ${(performance.now() - scanStarted).toFixed(0)} ms`);
 log(`overview ≤ 200 ms: ${overview90.p95 <= 200 ? 'yes' : 'NO'}; load average at the end ${load()}`);
+smokeBanner(log);
 server.close();
 await context.listingViews.stop();
 await database.close();

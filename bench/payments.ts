@@ -3,7 +3,8 @@
 // fake of Stripe's HTTP API. N owners (BENCH_OWNERS, default 60) each ask for a payment intent at the same
 // moment, then N signed payment_intent.succeeded webhooks arrive at once, each delivered twice. Prints
 // latency percentiles and checks the outcome: N listings published, N e-mails, N redemptions capped at
-// the coupon's maximum. Saves the figures to bench/results/.
+// the coupon's maximum. Saves the figures to bench/results/. BENCH_SMOKE=1 (bench/smoke.ts): 3 owners, the
+// same outcome checks (which still decide the exit code: they are not figures), no figure to quote.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,13 +12,14 @@ import pg from 'pg';
 import { loadConfig } from '#api/config';
 import { startServer } from '#api/server';
 import { recreateDatabase } from './bench-database';
+import { bySmoke, RESULTS_DIR, smokeBanner } from './smoke';
 import { startFakeStripe } from '#tests/fixtures/fake-stripe';
 import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4412);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/payments_bench';
-const OWNERS = Number(process.env.BENCH_OWNERS ?? 60);
+const OWNERS = bySmoke(Number(process.env.BENCH_OWNERS ?? 60), 3);
 const COUPON_MAX = Math.floor(OWNERS / 3);
 const lines: string[] = [];
 const out = (line = '') => {
@@ -95,14 +97,16 @@ try {
   const redeemed = (await pool.query(`select times_redeemed from coupons where id = $1`, [couponRowId])).rows[0].times_redeemed;
   await pool.end();
 
+  smokeBanner(out);
   out(`# Checkout burst on PostgreSQL (${os.cpus().length} CPUs, ${new Date().toISOString()})`);
   out(`create-payment-intent × ${OWNERS} at once: ${fmt(intents.map((r) => r.ms))}; wall ${intentWall.toFixed(0)} ms (${((OWNERS / intentWall) * 1000).toFixed(0)}/s)`);
   out(`signed webhook × ${OWNERS * 2} at once (each event twice): ${fmt(hooks.map((h) => h.ms))}; wall ${hookWall.toFixed(0)} ms (${(((OWNERS * 2) / hookWall) * 1000).toFixed(0)}/s)`);
   out(`outcome: ${published}/${OWNERS} published, ${emails} confirmation e-mails, coupon redeemed ${redeemed} of max ${COUPON_MAX}`);
   const ok = published === OWNERS && emails === OWNERS && redeemed === COUPON_MAX;
   out(ok ? 'PASS: every listing published once, one e-mail each, redemptions capped' : 'FAIL: outcome differs');
-  mkdirSync(path.resolve('bench/results'), { recursive: true });
-  writeFileSync(path.resolve('bench/results/payments.txt'), `${lines.join('\n')}\n`);
+  smokeBanner(out);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, 'payments.txt'), `${lines.join('\n')}\n`);
   if (!ok) process.exitCode = 1;
 } finally {
   await server.stop();

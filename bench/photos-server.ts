@@ -14,6 +14,7 @@ import { systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
+import { bySmoke } from './smoke';
 
 const port = Number(process.argv[2]);
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
@@ -29,6 +30,9 @@ const config = loadConfig({
   // Behind a proxy as in production: the uploads' X-Forwarded-For names each owner's address.
   TRUST_PROXY: 'true',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'farmspace-photos-bench-')),
+  // A smoke run (bench/smoke.ts) must end even on a busy machine, where workers under SCHED_IDLE got no CPU
+  // for minutes: its workers run at the API's priority (same code, another scheduling; no figure is quoted).
+  PHOTO_WORKER_PRIORITY: bySmoke('background', 'normal'),
 });
 const { app, context } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
 const pageSize = 4096;

@@ -4,7 +4,8 @@
 // uploads running (target: ≤ 1.5×), and the peak RSS of the API process and its photo workers together
 // against the bound they are designed to, PASS or FAIL (docs/decisions/0800). BENCH_PHOTO_SCALE < 1 shrinks
 // the pictures while iterating (0.25 → 1000×750); BENCH_DURATION sets each browse phase's seconds (default 30).
-// Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run.
+// Its own PostgreSQL database (BENCH_DB_NAME, default fs_photos_bench), recreated each run. BENCH_SMOKE=1
+// (bench/smoke.ts): 2 uploads of 400×300 pictures, 8 connections, 2-second phases — every line, no figure to quote.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,15 +20,16 @@ import { defaultPhotoConcurrency, PHOTO_WORKER_NICE, workerScheduling } from '#a
 import { recreateDatabase } from './bench-database';
 import { machineTicks, ownProcessSeconds as ownProcessSecondsOf } from './machine-load';
 import type { UploaderReport, UploaderSetup } from './photos-uploader';
+import { bySmoke, RESULTS_DIR, SMOKE, smokeBanner } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4414);
-const DURATION = Number(process.env.BENCH_DURATION ?? 30);
-const SCALE = Number(process.env.BENCH_PHOTO_SCALE ?? 1);
-const WARM_UP = 5;
-const UPLOADS = 20;
-const CONNECTIONS = 50;
-const LISTINGS = 2_000;
+const DURATION = bySmoke(Number(process.env.BENCH_DURATION ?? 30), 2);
+const SCALE = bySmoke(Number(process.env.BENCH_PHOTO_SCALE ?? 1), 0.1);
+const WARM_UP = bySmoke(5, 1);
+const UPLOADS = bySmoke(20, 2);
+const CONNECTIONS = bySmoke(50, 8);
+const LISTINGS = bySmoke(2_000, 200);
 const AUTH_SECRET = randomBytes(32).toString('hex');
 const dbUrl = new URL(ADMIN_URL);
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_photos_bench';
@@ -142,9 +144,10 @@ const MB = 1024 * 1024;
 const UPLOAD_BUDGET = UPLOADS * 5 * MB;
 const WORKER_BUDGET = 200 * MB;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const workerSchedulingText = () => (workerScheduling() === 'idle' ? 'under SCHED_IDLE (chrt --idle)' : `at nice ${PHOTO_WORKER_NICE}`);
+const workerSchedulingText = () => (SMOKE ? 'at the API\'s priority (a smoke run: bench/photos-server.ts)' : workerScheduling() === 'idle' ? 'under SCHED_IDLE (chrt --idle)' : `at nice ${PHOTO_WORKER_NICE}`);
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.99) - 1)]!;
 
+smokeBanner(log);
 log(`load average before: ${loadavg()} (${os.availableParallelism()} cores, shared with other work)`);
 await recreateDatabase(dbUrl.href);
 const database = openDatabase({ databaseUrl: dbUrl.href, poolSize: 1 });
@@ -261,8 +264,9 @@ try {
     `  bound ${mb(bound)} = API browsing ${mb(browsing.peak.own)} + uploads in flight ${mb(UPLOAD_BUDGET)} + ${concurrency} × ${mb(WORKER_BUDGET)} per worker: ${peak.total <= bound ? 'PASS' : 'FAIL'}`,
   );
   log(`load average after: ${loaded}`);
-  mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-  writeFileSync(path.join(import.meta.dirname, 'results', 'photos.txt'), `${lines.join('\n')}\n`);
+  smokeBanner(log);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, 'photos.txt'), `${lines.join('\n')}\n`);
 } finally {
   server.kill();
   uploader.kill();

@@ -10,6 +10,8 @@
 // Creates and drops its own database (BENCH_DB_NAME, default fs_places_bench); BENCH_KEEP=1 keeps it and
 // reuses it when it holds BENCH_LISTINGS listings (seeding 1M takes ~90 s). BENCH_ONLY=radius runs the
 // first comparison alone (for iterating; quoted figures come from full runs). Writes bench/results/.
+// BENCH_SMOKE=1 (bench/smoke.ts): 10,000 listings, 2,000 searches, 8 connections, one 1-second round a line,
+// every line and the limit's same-bytes check, no target judged.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,19 +23,21 @@ import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { GENERATED_CITIES, generateSpaces } from '#db/seed/generate-spaces';
 import { searchPlaces, warmGazetteer } from '#api/modules/places/gazetteer';
 import { notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
-import { recreateDatabase } from './bench-database';
+import { dropDatabase, recreateDatabase } from './bench-database';
 import { cannon } from './cannon';
+import { bySmoke, RESULTS_DIR, smokeBanner, targetsExitCode } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'fs_places_bench';
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LISTINGS = bySmoke(Number(process.env.BENCH_LISTINGS ?? 1_000_000), 10_000);
+const SEARCHES = bySmoke(Number(process.env.BENCH_SEARCHES ?? 100_000), 2_000);
+const DURATION = bySmoke(Number(process.env.BENCH_DURATION ?? 6), 1);
+const ROUNDS = bySmoke(Number(process.env.BENCH_ROUNDS ?? 3), 1);
+const WARM_UP = bySmoke(2, 0.5);
 const PORT = Number(process.env.BENCH_PORT ?? 4452);
 const KEEP = process.env.BENCH_KEEP === '1';
 const ONLY_RADIUS = process.env.BENCH_ONLY === 'radius';
-const CONNECTIONS = 50;
+const CONNECTIONS = bySmoke(50, 8);
 const BERLIN_ID = 2950159;
 const FILTERS = 'spaceType=rooftop&maxPrice=6000';
 
@@ -46,6 +50,7 @@ const log = (line = '') => {
 };
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
+smokeBanner(log);
 log(`load average before: ${load()} (2-core machine shared with other work); ${LISTINGS.toLocaleString('en-US')} listings, ${SEARCHES.toLocaleString('en-US')} saved searches`);
 /** Listings in a kept database, or null when there is none (or it is not a finished benchmark database). */
 async function keptListings(): Promise<number | null> {
@@ -92,8 +97,8 @@ function startServer(mode: 'express' | 'memory', port: number, env: Record<strin
 }
 
 const base = `http://127.0.0.1:${PORT}`;
-const server = await startServer('express', PORT);
-const limitServer = await startServer('memory', PORT + 1, { LIMIT_SOURCE: base });
+// Started side by side (the limit copies each answer from the app when first asked).
+const [server, limitServer] = await Promise.all([startServer('express', PORT), startServer('memory', PORT + 1, { LIMIT_SOURCE: base })]);
 const limitBase = `http://127.0.0.1:${PORT + 1}`;
 const results: Record<string, unknown> = { listings: LISTINGS, searches: SEARCHES };
 let ok = true;
@@ -110,7 +115,7 @@ try {
   }
   // Warm-up, then BENCH_ROUNDS alternating rounds (default 3) so load changes hit both alike; each figure is
   // the median of its rounds (the machine is shared: one round alone swung the ratio by 0.5).
-  for (const url of [distanceUrl, plainUrl]) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  for (const url of [distanceUrl, plainUrl]) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP });
   const rounds = { distance: [] as { p99: number; rps: number }[], plain: [] as { p99: number; rps: number }[] };
   for (let round = 0; round < ROUNDS; round++)
     for (const [key, url] of [['distance', distanceUrl], ['plain', plainUrl]] as const) {
@@ -135,8 +140,9 @@ try {
     server.kill();
     limitServer.kill();
     log(`load average after: ${load()}`);
+    smokeBanner(log);
     await database.close();
-    process.exit(ok ? 0 : 1);
+    process.exit(targetsExitCode(ok));
   }
 
   // sort=distance: walk to page 10, then time page 1 and page 10 at one connection.
@@ -211,12 +217,13 @@ log(`matching one Berlin listing against ${SEARCHES.toLocaleString('en-US')} sav
 results.alerts = { times, matched };
 check(max <= 1000, `alert matching ≤ 1 s: max ${max.toFixed(1)} ms`);
 log(`load average after: ${load()}`);
+smokeBanner(log);
 await database.close();
 
-const outDir = path.join(import.meta.dirname, 'results');
+const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `places-${stamp}.txt`), lines.join('\n') + '\n');
 writeFileSync(path.join(outDir, `places-${stamp}.json`), JSON.stringify(results, null, 2));
-if (!KEEP) await recreateDatabase(dbUrl.href);
-process.exit(ok ? 0 : 1);
+if (!KEEP) await dropDatabase(dbUrl.href);
+process.exit(targetsExitCode(ok));

@@ -4,6 +4,7 @@
 // through BENCH_ADMIN_URL and drops them at the end (BENCH_KEEP=1 keeps them). The photo store is an empty
 // folder: the generator makes no photo files, and copying photos costs what copying their bytes costs.
 // The restore time includes pg_restore's index builds and the check of every table's rows against the manifest.
+// BENCH_SMOKE=1 (bench/smoke.ts): 2,000 listings, the same backup, restore and row check, no figure to quote.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,10 +17,11 @@ import { generateSpaces } from '#db/seed/generate-spaces';
 import { seedDemonstrationData } from '#db/seed/index';
 import { restoreBackup, writeBackup } from '../scripts/backup-archive';
 import { recreateDatabase } from './bench-database';
+import { bySmoke, smokeBanner } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'restore_bench';
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+const LISTINGS = bySmoke(Number(process.env.BENCH_LISTINGS ?? 1_000_000), 2_000);
 const KEEP = process.env.BENCH_KEEP === '1';
 
 if (!Number.isInteger(LISTINGS) || LISTINGS < 1) {
@@ -37,6 +39,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 const sourceUrl = databaseUrl(`${DB_NAME}_source`);
 const targetUrl = databaseUrl(`${DB_NAME}_target`);
+smokeBanner();
 const work = await mkdtemp(path.join(tmpdir(), 'farmspace-bench-restore-'));
 
 try {
@@ -80,6 +83,7 @@ try {
       `restore: ${restoreSeconds.toFixed(1)} s (sha256 of the archive, pg_restore in one transaction with its index builds, ${count(restored.rows)} rows counted against the manifest)`,
     ].join('\n'),
   );
+  smokeBanner();
 } finally {
   await rm(work, { recursive: true, force: true });
   if (!KEEP) {

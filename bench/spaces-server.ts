@@ -1,11 +1,14 @@
 // A server for bench/spaces.ts: `express` runs the real createApp (API only, warn-level logs; the
-// public-read cache as PUBLIC_READ_CACHE says); `bare` runs a plain node:http handler over the same
-// contract parsing and the same listSpaces query, so the difference between the two is what Express and
-// our middleware cost; `memory` is the physical limit: node:http answering the same bytes and headers
-// from memory (each URL's answer loaded once, then served as it is), what one Node process can do here.
-// With LIMIT_SOURCE, `memory` copies each answer (status, headers, body) once from that server instead.
-import { createServer, get as httpGet, type IncomingMessage } from 'node:http';
-import { spaceQuerySchema, SPACES_HEADERS } from '#contracts/spaces.schemas';
+// public-read cache as PUBLIC_READ_CACHE says); `bare` runs a plain node:http handler that parses the query
+// as Express does (node's querystring, then the contract) and calls the API's own renderer of the browse
+// answer (loadSpacesAnswer, with the same app context), so the difference between the two is what Express
+// and our middleware cost, and a field added to the answer reaches both; `memory` is the physical limit:
+// node:http answering the same bytes and headers from memory (each URL's answer rendered once by that same
+// renderer, then served as it is), what one Node process can do here. With LIMIT_SOURCE, `memory` copies each
+// answer (status, headers, body) once from that server instead.
+import { createServer, get as httpGet, type IncomingMessage, type Server } from 'node:http';
+import { parse as parseQueryString } from 'node:querystring';
+import { spaceQuerySchema } from '#contracts/spaces.schemas';
 import { openDatabase } from '#db/client';
 import { createApp } from '#api/app';
 import { loadConfig } from '#api/config';
@@ -14,8 +17,9 @@ import { systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { parseInput } from '#api/lib/validate';
-import { listSpaces } from '#api/modules/spaces/spaces.service';
+import { loadSpacesAnswer } from '#api/modules/spaces/browse-answer';
 import { PRODUCTION_VAPID_ENV } from '../tests/fixtures/vapid';
+import { traceRequests } from './spaces-trace';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -31,26 +35,20 @@ process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
 
-/** The bare handler's work: parse with the contract, run listSpaces, render the same headers and JSON. */
+// Every mode builds the app: Express serves its handler; the bare handler and the limit call the browse
+// answer's renderer with its context (the same database handle, clock and ports as Express's route).
+const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', ...PRODUCTION_VAPID_ENV, PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: mode === 'express' ? (process.env.PUBLIC_READ_CACHE ?? 'true') : 'false' });
+const { handler, context } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
+
+/** The bare handler's work: parse as Express does, render with the API's renderer, send its headers and bytes. */
 async function answerFromDatabase(req: IncomingMessage): Promise<Answer> {
   try {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/api/spaces') return { status: 404, headers: {}, body: Buffer.alloc(0) };
-    // The same shape Express's simple query parser gives: repeated keys become arrays.
-    const raw: Record<string, string | string[]> = {};
-    for (const key of new Set(url.searchParams.keys())) {
-      const all = url.searchParams.getAll(key);
-      raw[key] = all.length > 1 ? all : all[0]!;
-    }
-    const query = parseInput(spaceQuerySchema, raw);
-    const page = await listSpaces(database.db, query, systemClock.now());
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-    if (page.total) {
-      headers[SPACES_HEADERS.total] = String(page.total.count);
-      headers[SPACES_HEADERS.capped] = String(page.total.capped);
-    }
-    if (page.nextCursor) headers[SPACES_HEADERS.nextCursor] = page.nextCursor;
-    return { status: 200, headers, body: Buffer.from(JSON.stringify(page.spaces)) };
+    // Express's (simple) query parser is node's querystring: repeated keys become arrays.
+    const query = parseInput(spaceQuerySchema, parseQueryString(url.search.slice(1)));
+    const answer = await loadSpacesAnswer(context, query);
+    return { status: 200, headers: answer.headers, body: answer.body };
   } catch (error) {
     const status = error instanceof AppError ? error.status : 500;
     return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: (error as Error).message })) };
@@ -76,17 +74,20 @@ function answerFromSource(source: string, url: string): Promise<Answer> {
   });
 }
 
-if (mode === 'express') {
-  const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', ...PRODUCTION_VAPID_ENV, PUBLIC_SITE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: process.env.PUBLIC_READ_CACHE ?? 'true' });
-  const { handler } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
-  // Served as api/src/server.ts serves it (node:http running the app's handler, public-read fast path first).
-  // A port still taken must stop the run, not measure another server.
-  const server = createServer(handler);
+/** Listens on the bench's port; a port still taken must stop the run, not measure another server. */
+function listen(server: Server) {
   server.keepAliveTimeout = 65_000;
   server.once('error', (error) => {
     throw error;
   });
   server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+}
+
+if (mode === 'express') {
+  // Served as api/src/server.ts serves it (node:http running the app's handler, public-read fast path first).
+  // BENCH_TRACE=<path>: each request's time and what served it, written to <path>-<port>.json when the server stops (bench/spaces-trace.ts).
+  const trace = process.env.BENCH_TRACE;
+  listen(createServer(trace ? traceRequests(handler, context, `${trace}-${port}.json`) : handler));
 } else {
   // LIMIT_SOURCE: copy each answer (status, headers, body) once from that server instead of rendering it.
   const source = process.env.LIMIT_SOURCE;
@@ -99,6 +100,5 @@ if (mode === 'express') {
         : await answerFromDatabase(req);
     res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) }).end(answer.body);
   });
-  server.keepAliveTimeout = 65_000;
-  server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+  listen(server);
 }

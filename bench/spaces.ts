@@ -16,25 +16,41 @@
 // It creates its own databases (BENCH_DB_NAME, default perf_spaces_bench: `<name>_100k`, and `<name>_1m`
 // copied from it and grown) and drops them at the end; BENCH_KEEP=1 keeps them and reuses them when
 // they hold the right number of listings (seeding 1M takes minutes). Output is also written to bench/results/.
+// The bare handler and the limit render the browse answer with the API's own renderer (loadSpacesAnswer), and
+// every run first checks that Express, the bare handler and the limit answer the same bytes and count/cursor
+// headers for each URL it measures. BENCH_SMOKE=1 (bench/smoke.ts): 10,000 and 20,000 listings, 8 connections,
+// one 1-second round per line, the 2nd keyset page — every line and every sameness check, no figure to quote.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { SPACES_HEADERS } from '#contracts/spaces.schemas';
 import { openDatabase, schema, type Executor } from '#db/client';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
 import { seedDemonstrationData } from '#db/seed/index';
 import { generateSpaces } from '#db/seed/generate-spaces';
 import { mixedWorkload, randomWorkload, type Workload } from './spaces-workloads';
 import { cannon, type Cannon } from './cannon';
+import { bySmoke, RESULTS_DIR, smokeBanner } from './smoke';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = process.env.BENCH_DB_NAME ?? 'perf_spaces_bench';
 const PHASES = process.env.BENCH_PHASES ?? 'all';
 const KEEP = process.env.BENCH_KEEP === '1';
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 50;
+const DURATION = bySmoke(Number(process.env.BENCH_DURATION ?? 10), 1);
+const CONNECTIONS = bySmoke(50, 8);
+/** The two sizes: 100k and 1M listings (a smoke run: 10k and 20k). */
+const SMALL = bySmoke(100_000, 10_000);
+const LARGE = bySmoke(1_000_000, 20_000);
+const sizeLabel = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+/** The deep keyset page measured beside the first: the 10th (a smoke run's few listings: the 2nd). */
+const DEEP_PAGE = bySmoke(10, 2);
+const DEEP_LABEL = `${DEEP_PAGE}${DEEP_PAGE === 2 ? 'nd' : 'th'} keyset page`;
+/** Seconds of warm-up before each measured line (none in a smoke run), and of each 1-connection run. */
+const WARM_UP = bySmoke(2, 0);
+const SINGLE = bySmoke(4, 1);
 const EXPRESS_PORT = Number(process.env.BENCH_PORT ?? 4432);
 const BARE_PORT = EXPRESS_PORT + 1;
 const CACHED_PORT = EXPRESS_PORT + 4;
@@ -91,6 +107,18 @@ function startServer(mode: ServerMode, port: number, dbUrl: string, extraEnv: Re
   });
 }
 
+/**
+ * Starts the servers at once (each loads and compiles the app: one after another, that was most of a smoke
+ * run's time); if one fails to start, the others are stopped before the error goes on.
+ */
+async function startServers<const T extends readonly Parameters<typeof startServer>[]>(specs: T): Promise<{ [K in keyof T]: ChildProcess }> {
+  const started = await Promise.allSettled(specs.map((spec) => startServer(...spec)));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (!failed) return started.map((s) => (s as PromiseFulfilledResult<ChildProcess>).value) as { [K in keyof T]: ChildProcess };
+  await stopServers(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])));
+  throw failed.reason;
+}
+
 /** Stops the servers and waits for them to exit (their pools closed): the 1M copy needs the 100k database idle. */
 async function stopServers(children: ChildProcess[]) {
   await Promise.all(
@@ -119,6 +147,53 @@ function averaged(label: string, rounds: Cannon[]): Run {
   };
 }
 
+/** Names of the headers of the browse answer that carry the count and the next page's cursor. */
+const ANSWER_HEADERS = Object.values(SPACES_HEADERS);
+
+type Seen = { server: string; status: number; body: string; headers: string };
+/** What differs between two answers, said so that the field or header that split them is named. */
+function difference(a: Seen, b: Seen): string {
+  if (a.status !== b.status) return `status ${a.status} against ${b.status}`;
+  if (a.headers !== b.headers) return `headers ${a.headers} against ${b.headers}`;
+  const keys = (body: string) => {
+    try {
+      const first = (JSON.parse(body) as Record<string, unknown>[])[0];
+      return new Set(first ? Object.keys(first) : []);
+    } catch {
+      return new Set<string>();
+    }
+  };
+  const [ka, kb] = [keys(a.body), keys(b.body)];
+  const onlyA = [...ka].filter((k) => !kb.has(k));
+  const onlyB = [...kb].filter((k) => !ka.has(k));
+  if (onlyA.length || onlyB.length) return `fields only in ${a.server}'s listings: ${onlyA.join(', ') || 'none'}; only in ${b.server}'s: ${onlyB.join(', ') || 'none'}`;
+  let at = 0;
+  while (at < a.body.length && a.body[at] === b.body[at]) at++;
+  return `bodies of ${a.body.length} and ${b.body.length} bytes, first difference at byte ${at}: …${a.body.slice(at, at + 60)}… against …${b.body.slice(at, at + 60)}…`;
+}
+
+/**
+ * Asks every server each path and stops the run unless all answer with the same status, body bytes and
+ * count/cursor headers: a bare handler or a limit that answers something else measures nothing.
+ */
+async function sameAnswers(paths: string[], servers: Record<string, string>) {
+  for (const pathname of paths) {
+    const seen = await Promise.all(
+      Object.entries(servers).map(async ([server, base]): Promise<Seen> => {
+        const res = await fetch(`${base}${pathname}`);
+        return { server, status: res.status, body: await res.text(), headers: ANSWER_HEADERS.map((h) => `${h}: ${res.headers.get(h) ?? '(none)'}`).join(', ') };
+      }),
+    );
+    const [reference, ...others] = seen;
+    for (const other of others) {
+      if (other.status !== reference!.status || other.body !== reference!.body || other.headers !== reference!.headers) {
+        throw new Error(`${other.server} does not answer ${pathname} as ${reference!.server} does (${difference(reference!, other)})`);
+      }
+    }
+    if (reference!.status !== 200) throw new Error(`${pathname} answered ${reference!.status}: ${reference!.body.slice(0, 200)}`);
+  }
+}
+
 /** The cursor of the n-th page (n ≥ 2) of the benchmark query. */
 async function cursorOfPage(base: string, n: number): Promise<string> {
   let cursor = '';
@@ -145,13 +220,13 @@ async function seedTo(dbUrl: string, ownerId: number, from: number, to: number) 
   log(`seeded ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} listings in ${((Date.now() - started) / 1000).toFixed(1)} s (incl. VACUUM ANALYZE)`);
 }
 
-/** The 100k database: migrated, the demonstration data, 100,000 generated listings (or kept from a run before). */
+/** The 100k database: migrated, the demonstration data, 100,000 generated listings (or kept from a run before; SMALL). */
 async function prepareSmallDatabase(name: string): Promise<number> {
   const kept = KEEP ? await keptListings(name) : null;
   const url = databaseUrl(name);
   const database = openDatabase({ databaseUrl: url, poolSize: 2 });
   try {
-    if (kept !== null && kept >= 100_000 && kept < 101_000) {
+    if (kept !== null && kept >= SMALL && kept < SMALL + 1_000) {
       log(`reusing ${name} (${kept.toLocaleString('en-US')} listings)`);
       return await ensureDemoOwner(database.db);
     }
@@ -163,7 +238,7 @@ async function prepareSmallDatabase(name: string): Promise<number> {
       await fresh.migrate();
       await seedDemonstrationData(fresh.db, new Date());
       const ownerId = await ensureDemoOwner(fresh.db);
-      await seedTo(url, ownerId, 0, 100_000);
+      await seedTo(url, ownerId, 0, SMALL);
       return ownerId;
     } finally {
       await fresh.close();
@@ -176,7 +251,7 @@ async function prepareSmallDatabase(name: string): Promise<number> {
 /** The 1M database: a copy of the 100k one (CREATE DATABASE … TEMPLATE, a file copy) grown to 1,000,000. */
 async function prepareLargeDatabase(name: string, template: string, ownerId: number) {
   const kept = KEEP ? await keptListings(name) : null;
-  if (kept !== null && kept >= 1_000_000 && kept < 1_001_000) {
+  if (kept !== null && kept >= LARGE && kept < LARGE + 1_000) {
     log(`reusing ${name} (${kept.toLocaleString('en-US')} listings)`);
     return;
   }
@@ -188,7 +263,7 @@ async function prepareLargeDatabase(name: string, template: string, ownerId: num
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await admin(`create database "${name}" template "${template}"`);
-  await seedTo(databaseUrl(name), ownerId, 100_000, 1_000_000);
+  await seedTo(databaseUrl(name), ownerId, SMALL, LARGE);
 }
 
 /** This server's CPU time so far (user + system, µs), asked over IPC (bench/spaces-server.ts). */
@@ -219,7 +294,7 @@ async function databaseIdle(database: string) {
 }
 
 /** Runs autocannon on each URL in turn, ROUNDS times, and averages: the machine's noise hits all alike. */
-const ROUNDS = 3;
+const ROUNDS = bySmoke(3, 1);
 type SideBySide = { label: string; url: string; server?: ChildProcess };
 /**
  * With `limitIndex` (or `limitRps`), each line also says its requests/s as a share of the physical limit's.
@@ -240,7 +315,7 @@ async function measureSideBySide(runs: SideBySide[], options: { limitIndex?: num
       cpu[i]!.requests += measured.result.requests.total;
     }
   };
-  for (const i of runs.keys()) await once(i, 2, false); // warm-up
+  if (WARM_UP) for (const i of runs.keys()) await once(i, WARM_UP, false); // warm-up
   for (let round = 0; round < ROUNDS; round++) for (const i of runs.keys()) await once(i, DURATION / ROUNDS, true);
   const measured = runs.map((run, i) => {
     const result: Run = { ...averaged(run.label, samples[i]!), ...(run.server ? { cpuMicrosPerRequest: cpu[i]!.micros / Math.max(1, cpu[i]!.requests) } : {}) };
@@ -261,22 +336,29 @@ async function measureSideBySide(runs: SideBySide[], options: { limitIndex?: num
  * bare handler running the same query; Express with the cache on (a cache hit) against the physical limit.
  */
 async function phase(label: string, dbUrl: string) {
-  const express = await startServer('express', EXPRESS_PORT, dbUrl, { PUBLIC_READ_CACHE: 'false' });
-  const bare = await startServer('bare', BARE_PORT, dbUrl);
-  const cached = await startServer('express', CACHED_PORT, dbUrl, { PUBLIC_READ_CACHE: 'true' });
-  const limit = await startServer('memory', LIMIT_PORT, dbUrl);
   // A second limit: the same bytes *and headers* as the cached Express answer (security headers, ETag,
   // Vary...), copied once from it: the same bytes on the wire (but Date and X-Request-Id), so the target is
   // taken on it; the ratio to the first (the body alone) is printed beside it.
-  const limitWithHeaders = await startServer('memory', LIMIT_WITH_HEADERS_PORT, dbUrl, { LIMIT_SOURCE: `http://127.0.0.1:${CACHED_PORT}` });
+  const [express, bare, cached, limit, limitWithHeaders] = await startServers([
+    ['express', EXPRESS_PORT, dbUrl, { PUBLIC_READ_CACHE: 'false' }],
+    ['bare', BARE_PORT, dbUrl],
+    ['express', CACHED_PORT, dbUrl, { PUBLIC_READ_CACHE: 'true' }],
+    ['memory', LIMIT_PORT, dbUrl],
+    ['memory', LIMIT_WITH_HEADERS_PORT, dbUrl, { LIMIT_SOURCE: `http://127.0.0.1:${CACHED_PORT}` }],
+  ]);
   try {
     const expressBase = `http://127.0.0.1:${EXPRESS_PORT}`;
     const bareBase = `http://127.0.0.1:${BARE_PORT}`;
-    const cursor = await cursorOfPage(expressBase, 10);
+    const cursor = await cursorOfPage(expressBase, DEEP_PAGE);
     const first = `/api/spaces?${QUERY}`;
-    // The same bytes everywhere: the limit answers exactly what the bare handler rendered.
-    const [expressBody, limitBody] = await Promise.all([fetch(`${expressBase}${first}`).then((r) => r.text()), fetch(`http://127.0.0.1:${LIMIT_PORT}${first}`).then((r) => r.text())]);
-    if (expressBody !== limitBody) throw new Error('the physical limit does not answer the same bytes as Express');
+    // The same answer everywhere (one renderer: loadSpacesAnswer): Express with the cache off and on, the bare
+    // handler and the limit answer each URL measured with the same status, bytes and count/cursor headers.
+    await sameAnswers([first, `${first}&cursor=${cursor}`, `/api/spaces?${GROWING_QUERY}`], {
+      'Express (cache off)': expressBase,
+      'the bare node:http handler': bareBase,
+      'Express (cache on)': `http://127.0.0.1:${CACHED_PORT}`,
+      'the physical limit': `http://127.0.0.1:${LIMIT_PORT}`,
+    });
     const [cachedAnswer, copiedAnswer] = await Promise.all([fetch(`http://127.0.0.1:${CACHED_PORT}${first}`), fetch(`http://127.0.0.1:${LIMIT_WITH_HEADERS_PORT}${first}`)]);
     if ((await cachedAnswer.text()) !== (await copiedAnswer.text()) || cachedAnswer.headers.get('content-security-policy') !== copiedAnswer.headers.get('content-security-policy')) {
       throw new Error('the limit with headers does not answer what the cached Express server answers');
@@ -296,8 +378,8 @@ async function phase(label: string, dbUrl: string) {
       [
         { label: `${label} express first page, cache off`, url: `${expressBase}${first}`, server: express },
         { label: `${label} bare node:http first page`, url: `${bareBase}${first}`, server: bare },
-        { label: `${label} express 10th keyset page, cache off`, url: `${expressBase}${first}&cursor=${cursor}`, server: express },
-        { label: `${label} bare node:http 10th keyset page`, url: `${bareBase}${first}&cursor=${cursor}`, server: bare },
+        { label: `${label} express ${DEEP_LABEL}, cache off`, url: `${expressBase}${first}&cursor=${cursor}`, server: express },
+        { label: `${label} bare node:http ${DEEP_LABEL}`, url: `${bareBase}${first}&cursor=${cursor}`, server: bare },
         { label: `${label} express growing filters, cache off`, url: `${expressBase}/api/spaces?${GROWING_QUERY}`, server: express },
       ],
       // Each run after PostgreSQL is idle too: when autocannon stops, the server it measured still holds up to
@@ -310,10 +392,10 @@ async function phase(label: string, dbUrl: string) {
     // Service time without queueing: one connection, so the machine's other load weighs less; after the
     // 50-connection runs' queued queries are done, or its first request waits behind them.
     await databaseIdle(database);
-    const single = await cannon({ url: `${expressBase}${first}`, connections: 1, duration: 4 });
+    const single = await cannon({ url: `${expressBase}${first}`, connections: 1, duration: SINGLE });
     await databaseIdle(database);
-    const singleTenth = await cannon({ url: `${expressBase}${first}&cursor=${cursor}`, connections: 1, duration: 4 });
-    log(`${`${label} express, cache off, 1 connection: first / 10th page`.padEnd(50)} mean ${single.mean.toFixed(2)} / ${singleTenth.mean.toFixed(2)} ms   p99 ${single.p99.toFixed(1)} / ${singleTenth.p99.toFixed(1)} ms`);
+    const singleTenth = await cannon({ url: `${expressBase}${first}&cursor=${cursor}`, connections: 1, duration: SINGLE });
+    log(`${`${label} express, cache off, 1 connection: first / ${DEEP_PAGE}${DEEP_PAGE === 2 ? 'nd' : 'th'} page`.padEnd(50)} mean ${single.mean.toFixed(2)} / ${singleTenth.mean.toFixed(2)} ms   p99 ${single.p99.toFixed(1)} / ${singleTenth.p99.toFixed(1)} ms`);
     results[`${label} single-connection`] = { firstMean: single.mean, tenthMean: singleTenth.mean, firstP99: single.p99, tenthP99: singleTenth.p99 };
     return { first: firstRun!, bareFirst: bareFirst!, tenth: tenth!, bareTenth: bareTenth!, growing: growing!, cached: cachedFirst!, limit: limitFirst!, limitWithHeaders: limitHeadersFirst!, singleFirst: single.mean, singleTenth: singleTenth.mean };
   } finally {
@@ -332,15 +414,19 @@ async function runWorkload(base: string, make: () => Workload, duration: number,
 async function cachePhase(label: string, dbUrl: string) {
   const onPort = EXPRESS_PORT + 2;
   const offPort = EXPRESS_PORT + 3;
-  const on = await startServer('express', onPort, dbUrl, { PUBLIC_READ_CACHE: 'true' });
-  const off = await startServer('express', offPort, dbUrl, { PUBLIC_READ_CACHE: 'false' });
+  const [on, off] = await startServers([
+    ['express', onPort, dbUrl, { PUBLIC_READ_CACHE: 'true' }],
+    ['express', offPort, dbUrl, { PUBLIC_READ_CACHE: 'false' }],
+  ]);
   const database = new URL(dbUrl).pathname.slice(1);
   try {
     const summary: Record<string, Run> = {};
     for (const [kind, make] of [['mixed', (seed: number) => () => mixedWorkload(seed)], ['random', (seed: number) => () => randomWorkload(seed)]] as const) {
       const samples: Record<'on' | 'off', Cannon[]> = { on: [], off: [] };
-      await runWorkload(`http://127.0.0.1:${onPort}`, make(1), 2, database); // warm-up
-      await runWorkload(`http://127.0.0.1:${offPort}`, make(1), 2, database);
+      if (WARM_UP) {
+        await runWorkload(`http://127.0.0.1:${onPort}`, make(1), WARM_UP, database); // warm-up
+        await runWorkload(`http://127.0.0.1:${offPort}`, make(1), WARM_UP, database);
+      }
       for (let round = 0; round < ROUNDS; round++) {
         // Same seed for both servers in a round: the same sequence of questions.
         samples.on.push(await runWorkload(`http://127.0.0.1:${onPort}`, make(100 + round), DURATION / ROUNDS, database));
@@ -360,28 +446,30 @@ async function cachePhase(label: string, dbUrl: string) {
 }
 
 const startedAt = Date.now();
+smokeBanner(log);
 log(`load average before: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2-core machine shared with other work)`);
-log(`GET /api/spaces?${QUERY} — autocannon ${CONNECTIONS} connections × ${DURATION} s, PostgreSQL databases ${DB_NAME}_100k and _1m`);
-const SMALL_DB = `${DB_NAME}_100k`;
-const LARGE_DB = `${DB_NAME}_1m`;
+const [S, L] = [sizeLabel(SMALL), sizeLabel(LARGE)];
+const SMALL_DB = `${DB_NAME}_${S.toLowerCase()}`;
+const LARGE_DB = `${DB_NAME}_${L.toLowerCase()}`;
+log(`GET /api/spaces?${QUERY} — autocannon ${CONNECTIONS} connections × ${DURATION} s, PostgreSQL databases ${SMALL_DB} and ${LARGE_DB}`);
 const ownerId = await prepareSmallDatabase(SMALL_DB);
-const cache = await cachePhase('100k', databaseUrl(SMALL_DB));
+const cache = await cachePhase(S, databaseUrl(SMALL_DB));
 log(`mixed workload: ${mixedWorkload().name}`);
 const cacheChecks = [
-  [`mixed workload, cache on: p99 ≤ 50 ms (100k)`, cache['mixed-on']!.p99 <= 50, `${cache['mixed-on']!.p99.toFixed(1)} ms (cache off ${cache['mixed-off']!.p99.toFixed(1)} ms)`],
+  [`mixed workload, cache on: p99 ≤ 50 ms (${S})`, cache['mixed-on']!.p99 <= 50, `${cache['mixed-on']!.p99.toFixed(1)} ms (cache off ${cache['mixed-off']!.p99.toFixed(1)} ms)`],
   [`mixed workload: cache on ≥ 3× the req/s of cache off`, cache['mixed-on']!.rps >= 3 * cache['mixed-off']!.rps, `${(cache['mixed-on']!.rps / cache['mixed-off']!.rps).toFixed(2)}×`],
   [`fully random workload: cache on ≥ 0.95× cache off`, cache['random-on']!.rps >= 0.95 * cache['random-off']!.rps, `${(cache['random-on']!.rps / cache['random-off']!.rps).toFixed(2)}×`],
 ] as const;
 let small: Awaited<ReturnType<typeof phase>> | undefined;
 let large: Awaited<ReturnType<typeof phase>> | undefined;
-if (PHASES === 'all' || PHASES === '100k') small = await phase('100k', databaseUrl(SMALL_DB));
+if (PHASES === 'all' || PHASES === '100k') small = await phase(S, databaseUrl(SMALL_DB));
 if (PHASES === 'all') {
   await prepareLargeDatabase(LARGE_DB, SMALL_DB, ownerId);
-  large = await phase('1M', databaseUrl(LARGE_DB));
+  large = await phase(L, databaseUrl(LARGE_DB));
 }
 
 const cost = (r: Run) => 1 / r.rps; // time per request under the same load
-const limitChecks = (size: '100k' | '1M', at: NonNullable<typeof small>) =>
+const limitChecks = (size: string, at: NonNullable<typeof small>) =>
   [
     [`uncached Express ≥ 0.9× bare node:http req/s (${size})`, at.first.rps >= 0.9 * at.bareFirst.rps, `${(at.first.rps / at.bareFirst.rps).toFixed(2)}× (server CPU ${at.first.cpuMicrosPerRequest!.toFixed(0)} vs ${at.bareFirst.cpuMicrosPerRequest!.toFixed(0)} µs/req)`],
     [`uncached Express p99 ≤ 1.5× bare node:http p99 (${size})`, at.first.p99 <= 1.5 * at.bareFirst.p99, `${(at.first.p99 / at.bareFirst.p99).toFixed(2)}× (${at.first.p99.toFixed(0)} vs ${at.bareFirst.p99.toFixed(0)} ms)`],
@@ -394,24 +482,25 @@ const limitChecks = (size: '100k' | '1M', at: NonNullable<typeof small>) =>
   ] as const;
 const checks = !small ? [...cacheChecks] : !large ? [...cacheChecks, ...limitChecks('100k', small)] : [
   ...cacheChecks,
-  [`p99 at 100k ≤ 50 ms`, small.first.p99 <= 50, `${small.first.p99.toFixed(1)} ms`],
-  [`growing filters: p99 at 100k ≤ 50 ms`, small.growing.p99 <= 50, `${small.growing.p99.toFixed(1)} ms`],
-  [`growing filters: first page at 1M ≤ 1.5× its cost at 100k`, cost(large.growing) <= 1.5 * cost(small.growing), `${(cost(large.growing) / cost(small.growing)).toFixed(2)}×`],
-  [`first page at 1M ≤ 1.5× its cost at 100k`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99.toFixed(0)} vs ${small.first.p99.toFixed(0)} ms)`],
-  [`10th keyset page ≤ 2× the first (100k)`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],
-  [`10th keyset page ≤ 2× the first (1M)`, cost(large.tenth) <= 2 * cost(large.first), `${(cost(large.tenth) / cost(large.first)).toFixed(2)}×`],
-  [`1 connection: first page at 1M ≤ 1.5× 100k`, large.singleFirst <= 1.5 * small.singleFirst, `${(large.singleFirst / small.singleFirst).toFixed(2)}× (${large.singleFirst.toFixed(2)} vs ${small.singleFirst.toFixed(2)} ms)`],
-  [`1 connection: 10th page ≤ 2× the first (1M)`, large.singleTenth <= 2 * large.singleFirst, `${(large.singleTenth / large.singleFirst).toFixed(2)}×`],
-  ...limitChecks('100k', small),
-  ...limitChecks('1M', large),
+  [`p99 at ${S} ≤ 50 ms`, small.first.p99 <= 50, `${small.first.p99.toFixed(1)} ms`],
+  [`growing filters: p99 at ${S} ≤ 50 ms`, small.growing.p99 <= 50, `${small.growing.p99.toFixed(1)} ms`],
+  [`growing filters: first page at ${L} ≤ 1.5× its cost at ${S}`, cost(large.growing) <= 1.5 * cost(small.growing), `${(cost(large.growing) / cost(small.growing)).toFixed(2)}×`],
+  [`first page at ${L} ≤ 1.5× its cost at ${S}`, cost(large.first) <= 1.5 * cost(small.first), `${(cost(large.first) / cost(small.first)).toFixed(2)}× (p99 ${large.first.p99.toFixed(0)} vs ${small.first.p99.toFixed(0)} ms)`],
+  [`${DEEP_LABEL} ≤ 2× the first (${S})`, cost(small.tenth) <= 2 * cost(small.first), `${(cost(small.tenth) / cost(small.first)).toFixed(2)}×`],
+  [`${DEEP_LABEL} ≤ 2× the first (${L})`, cost(large.tenth) <= 2 * cost(large.first), `${(cost(large.tenth) / cost(large.first)).toFixed(2)}×`],
+  [`1 connection: first page at ${L} ≤ 1.5× ${S}`, large.singleFirst <= 1.5 * small.singleFirst, `${(large.singleFirst / small.singleFirst).toFixed(2)}× (${large.singleFirst.toFixed(2)} vs ${small.singleFirst.toFixed(2)} ms)`],
+  [`1 connection: ${DEEP_LABEL} ≤ 2× the first (${L})`, large.singleTenth <= 2 * large.singleFirst, `${(large.singleTenth / large.singleFirst).toFixed(2)}×`],
+  ...limitChecks(S, small),
+  ...limitChecks(L, large),
 ] as const;
 log();
 for (const [name, ok, figure] of checks) log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${figure}`);
 results.checks = checks.map(([name, ok, figure]) => ({ name, ok, figure }));
 log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 log(`\nwhole benchmark: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+smokeBanner(log);
 
-const outDir = path.join(import.meta.dirname, 'results');
+const outDir = RESULTS_DIR;
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(path.join(outDir, `spaces-${stamp}.txt`), lines.join('\n') + '\n');

@@ -53,7 +53,7 @@ import { createListingViewCounter } from './modules/listing-stats/listing-views'
 import { createAdminRouter } from './modules/moderation/admin.routes';
 import { createReportsRouter } from './modules/moderation/reports.routes';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
-import { ownerRatings } from './modules/reviews/reviews.service';
+import { ownerRatingColumn, ownerRatings } from './modules/reviews/reviews.service';
 import { createSavedSpacesRouter } from './modules/saved-spaces/saved-spaces.routes';
 import { createDemandRouter } from './modules/demand/demand.routes';
 import { createPushRouter } from './modules/push/push.routes';
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
     photoUploadFolder: deps.photoUploadFolder ?? path.join(os.tmpdir(), 'farmspace-uploads'),
     photoProcessor: createPhotoProcessor({ concurrency: deps.config.PHOTO_CONCURRENCY ?? defaultPhotoConcurrency(), ...(deps.config.PHOTO_WORKER_PRIORITY === 'normal' && NORMAL_PRIORITY_PHOTOS) }),
     metrics: createMetrics({ token: deps.config.METRICS_TOKEN }),
-    ownerRatings,
+    ownerRatings: { read: ownerRatings, column: ownerRatingColumn },
     siteClientDir: site?.clientDir,
   };
   const app = express();

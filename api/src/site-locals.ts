@@ -12,7 +12,7 @@ import { getPublicProfile } from './modules/profiles/index';
 import { FEATURED_MAX } from '#contracts/constants';
 import { spaceQuerySchema, type Space } from '#contracts/spaces.schemas';
 import { normalizedKey } from './lib/public-cache';
-import { loadSpacesAnswer } from './modules/spaces/spaces.routes';
+import { loadSpacesAnswer } from './modules/spaces/browse-answer';
 import { getVisibleSpace } from './modules/spaces/spaces.service';
 
 /** The featured list as GET /api/spaces?featured=true&limit=FEATURED_MAX asks it (same cache key). */

@@ -2,6 +2,7 @@
 // app-context.ts imports no feature module. The features implement them (photos: photo-storage.ts and
 // photo-processor.ts; listing-stats: listing-views.ts), and tests may pass their own.
 import type { Readable } from 'node:stream';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { AdminJobsResponse } from '#contracts/moderation';
 import type { OwnerRating } from '#contracts/owner-rating';
 import type { PhotoKind } from '#contracts/photos';
@@ -66,7 +67,14 @@ export type ListingViewCounter = {
 };
 
 /**
- * Each owner's published reviews as an average and a count, for a whole page of listings in one read (the
- * reviews module implements it, issue 28; decision 1503). Owners without a published review are absent.
+ * Each owner's published reviews as an average and a count (the reviews module implements it, issue 28;
+ * decision 1503), read in one of two ways that give the same numbers:
+ * - `read`: for a few owners in one read (a listing's page); owners without a published review are absent;
+ * - `column`: as a column of another statement (one owner's rating, or null), so that a page of browse reads
+ *   its listings and their owners' ratings in one statement — one round trip and one pool connection per
+ *   page, not two (a second wait for a connection doubled a browse miss's queueing under load: 0708).
  */
-export type OwnerRatings = (input: { db: Executor; ownerIds: number[]; now: Date }) => Promise<Map<number, OwnerRating>>;
+export type OwnerRatings = {
+  read: (input: { db: Executor; ownerIds: number[]; now: Date }) => Promise<Map<number, OwnerRating>>;
+  column: (ownerId: SQL | AnyColumn, now: Date) => SQL<OwnerRating | null>;
+};

@@ -1,11 +1,12 @@
-// The cache's own rules, with a hand-moved clock: fresh, stale-while-refreshing, expired, and a change
-// (clear) that lands while a load is running never lets that load's answer into the cache.
+// The cache's own rules, with a hand-moved clock: fresh, stale-while-refreshing, expired, a change (clear)
+// that lands while a load is running never lets that load's answer into the cache, and stale answers
+// refreshed a few at a time behind readers' own loads (0708).
 import { describe, expect, it } from 'vitest';
 import { PublicCache, jsonAnswer, normalizedKey } from './public-cache';
 
 function setup() {
   let time = 1_000_000;
-  const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 1024 * 1024, now: () => time });
+  const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 1024 * 1024, refreshConcurrency: 2, now: () => time });
   cache.setListening(true);
   let version = 0;
   const load = async () => jsonAnswer({ version: ++version });
@@ -84,8 +85,60 @@ describe('public cache', () => {
     expect(JSON.parse(String((await cache.get('own', async () => jsonAnswer({ v: 2 }))).body))).toEqual({ v: 2 });
   });
 
+  it('refreshes stale answers two at a time, sending them meanwhile; a reader\'s own load never waits behind them (0708)', async () => {
+    const { cache, advance } = setup();
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    /** A load that runs until the test ends it. */
+    const held = (key: string) => () => {
+      started.push(key);
+      return new Promise<ReturnType<typeof jsonAnswer>>((resolve) => finish.set(key, () => resolve(jsonAnswer({ key, v: 2 }))));
+    };
+    const version = async (key: string, load: () => Promise<ReturnType<typeof jsonAnswer>>) => JSON.parse(String((await cache.get(key, load)).body)).v as number;
+    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);
+    // Ten answers loaded together turn stale together (a cold start, or after a clear).
+    for (const key of keys) await cache.get(key, async () => jsonAnswer({ key, v: 1 }));
+    advance(6_000);
+    for (const key of keys) expect(await version(key, held(key))).toBe(1);
+    expect(started).toEqual(['k0', 'k1']);
+    // Waiting their turn, the stale answers are still what the cache sends (the fast path may replay them).
+    expect(cache.holdsServable('k9', await cache.get('k9', held('k9')))).toBe(true);
+    expect(started).toEqual(['k0', 'k1']);
+    // A question nobody asked before loads at once, not after the eight refreshes waiting.
+    const answer = cache.get('new', held('new'));
+    expect(started).toEqual(['k0', 'k1', 'new']);
+    finish.get('new')!();
+    expect(JSON.parse(String((await answer).body))).toEqual({ key: 'new', v: 2 });
+    // Each refresh that ends starts the next one waiting.
+    finish.get('k0')!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual(['k0', 'k1', 'new', 'k2']);
+    expect(await version('k0', held('k0'))).toBe(2);
+    // A waiting key whose stale window ends is a reader's own load again: it goes at once.
+    advance(5_000);
+    expect(await Promise.race([version('k5', held('k5')), new Promise((r) => setTimeout(() => r('waiting'), 0))])).toBe('waiting');
+    expect(started).toEqual(['k0', 'k1', 'new', 'k2', 'k5']);
+  });
+
+  it('sends a stale answer as it is only while its refresh is asked for (holdsServable)', async () => {
+    const { cache, advance } = setup();
+    let release!: () => void;
+    await cache.get('k', async () => jsonAnswer({ v: 1 }));
+    const first = await cache.get('k', async () => jsonAnswer({ v: 0 })); // the answer as stored (a hit)
+    advance(6_000);
+    expect(cache.holdsServable('k', first)).toBe(false); // stale, nobody asked: the full path's get() must see it
+    await cache.get('k', () => new Promise((resolve) => (release = () => resolve(jsonAnswer({ v: 2 })))));
+    expect(cache.holdsServable('k', first)).toBe(true); // its refresh runs
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.holdsServable('k', first)).toBe(false); // replaced
+    const refreshed = await cache.get('k', async () => jsonAnswer({ v: 0 }));
+    expect(JSON.parse(String(refreshed.body))).toEqual({ v: 2 });
+    expect(cache.holdsServable('k', refreshed)).toBe(true); // fresh
+  });
+
   it('is off (every request loads) until it listens for changes', async () => {
-    const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024 });
+    const cache = new PublicCache({ enabled: true, ttlMs: 5_000, staleMs: 0, maxBytes: 1024, refreshConcurrency: 2 });
     await cache.get('k', async () => jsonAnswer(1));
     await cache.get('k', async () => jsonAnswer(1));
     expect(cache.loads).toBe(2);

@@ -1,7 +1,8 @@
 // The public-read micro-cache (docs/decisions/0700): anonymous answers of public reads kept for a few
 // seconds, concurrent identical requests served by one load, a byte bound, and changed(table), which the
 // change listener calls on every listing or post change (every answer that reads them goes). A key may have a
-// lifetime of its own and read one other table only (the demand by city: saved searches, 1602). Also answers
+// lifetime of its own and read one other table only (the demand by city: saved searches, 1602). Stale answers
+// are refreshed in the background a few at a time, never ahead of a reader's own load (0708). Also answers
 // with strong ETags and 304s.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -33,6 +34,13 @@ export type PublicCacheOptions = {
   staleMs: number;
   maxBytes: number;
   /**
+   * Background refreshes of stale answers running at once, at most (decision 0708). Answers loaded together
+   * (a cold start, after a clear) turn stale together: all their refreshes at once took the pool's connections
+   * for seconds, and every reader's own load — a question nobody asked before — waited behind them, while the
+   * refreshes' own readers were answered already. The others wait their turn, their stale answers still sent.
+   */
+  refreshConcurrency: number;
+  /**
    * The app's clock: listings also leave the public list by time alone (expiry, end of featuring) with
    * no write to notify about, so an answer is only kept for ttlMs of this clock too.
    */
@@ -46,7 +54,7 @@ export type PublicCacheOptions = {
  */
 export type AnswerLifetime = { ttlMs: number; staleMs: number; reads: string };
 
-export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 32 * 1024 * 1024 };
+export const PUBLIC_CACHE_DEFAULTS: PublicCacheOptions = { enabled: true, ttlMs: 5_000, staleMs: 5_000, maxBytes: 32 * 1024 * 1024, refreshConcurrency: 2 };
 /** What a CDN or browser may keep an anonymous public read: short, then served stale while it refreshes. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -57,6 +65,9 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
   readonly #options: PublicCacheOptions;
   readonly #now: () => number;
   readonly #inflight = new Map<string, Promise<PublicAnswer>>();
+  /** Stale keys waiting for a refresh slot, in the order they were asked (decision 0708). */
+  readonly #refreshQueue = new Map<string, () => Promise<PublicAnswer>>();
+  #refreshing = 0;
   readonly #clearListeners: (() => void)[] = [];
   /** The keys with a lifetime of their own (a handful of fixed keys, never a query's). */
   readonly #lifetimes = new Map<string, AnswerLifetime>();
@@ -97,6 +108,7 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
   override clear() {
     super.clear();
     this.#inflight.clear();
+    this.#refreshQueue.clear();
     for (const listener of this.#clearListeners) listener();
   }
 
@@ -130,6 +142,7 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
       if (left > 0) this.entries.set(key, answer, { ttl: left });
     }
     for (const key of [...this.#inflight.keys()]) if (!this.#lifetimes.has(key)) this.#inflight.delete(key);
+    for (const key of [...this.#refreshQueue.keys()]) if (!this.#lifetimes.has(key)) this.#refreshQueue.delete(key);
     for (const listener of this.#clearListeners) listener();
   }
 
@@ -154,6 +167,18 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
     return age >= 0 && age <= this.#lifetimeOf(key).ttlMs;
   }
 
+  /**
+   * True while `answer` is the one stored for `key` and may be sent as it is: fresh, or stale within its window
+   * with its refresh already asked for (running or waiting its turn) — what get() itself would answer then
+   * (the fast path, decision 0708). A stale answer nobody has asked to refresh needs the full path's get().
+   */
+  holdsServable(key: string, answer: PublicAnswer): boolean {
+    if (this.holdsFresh(key, answer)) return true;
+    if (!this.holds(key, answer) || !(this.#inflight.has(key) || this.#refreshQueue.has(key))) return false;
+    const { ttlMs, staleMs } = this.#lifetimeOf(key);
+    return this.#now() - (answer.storedAt ?? 0) <= ttlMs + staleMs;
+  }
+
   /** The cached answer for `key`, or one load shared by every request that asks before it ends. */
   async get(key: string, load: () => Promise<PublicAnswer>): Promise<PublicAnswer> {
     if (!this.enabled) {
@@ -169,15 +194,37 @@ export class PublicCache extends ListenedCache<PublicAnswer> {
         return hit;
       }
       if (age > ttlMs && age <= ttlMs + staleMs) {
-        // Stale but usable: answer now, refresh once in the background (a failed refresh keeps it).
-        if (!this.#inflight.has(key)) this.#startLoad(key, load).catch(() => undefined);
+        // Stale but usable: answer now, refresh once in the background when a slot is free (a failed refresh keeps it).
+        if (!this.#inflight.has(key) && !this.#refreshQueue.has(key)) {
+          this.#refreshQueue.set(key, load);
+          this.#refreshNext();
+        }
         this.#lookups.hits++;
         return hit;
       }
       this.entries.delete(key);
     }
     this.#lookups.misses++;
+    // A reader waits for this load: it goes now, whatever refreshes are queued (its queued refresh, if any, with it).
+    this.#refreshQueue.delete(key);
     return this.#inflight.get(key) ?? this.#startLoad(key, load);
+  }
+
+  /** Starts queued refreshes while fewer than refreshConcurrency run; one whose answer left or was replaced is dropped. */
+  #refreshNext() {
+    while (this.#refreshing < this.#options.refreshConcurrency && this.#refreshQueue.size) {
+      const [key, load] = this.#refreshQueue.entries().next().value!;
+      this.#refreshQueue.delete(key);
+      const stored = this.entries.peek(key);
+      if (this.#inflight.has(key) || !stored || this.holdsFresh(key, stored)) continue;
+      this.#refreshing++;
+      this.#startLoad(key, load)
+        .catch(() => undefined)
+        .finally(() => {
+          this.#refreshing--;
+          this.#refreshNext();
+        });
+    }
   }
 
   /**

@@ -3,8 +3,9 @@
 // headers and body bytes are remembered under everything of the request that could change them: the raw
 // URL (path and query string as sent), Host, X-Forwarded-Host/-Proto and Accept-Encoding. The same request
 // is then answered with the same bytes and headers (a new X-Request-Id, its own request log line) for as
-// long as the public-read cache holds that very answer, fresh: invalidation, expiry and the cache being off
-// all send it back through the full path. Only plain requests qualify: GET, no cookie, no conditional
+// long as the public-read cache holds that very answer, fresh — or stale with its refresh already asked for,
+// as the cache itself answers then (0708): invalidation, expiry, a stale answer nobody has asked to refresh and
+// the cache being off all send it back through the full path. Only plain requests qualify: GET, no cookie, no conditional
 // header, no body; anything else always takes the full path, so 304s, 421s, CSRF refusals, session-hint
 // cookies and personal answers stay where they are decided.
 // Answers that cannot change while the process runs (the gazetteer's place search, decision 0900) are
@@ -93,7 +94,7 @@ export function createPublicFastPath(options: { cache: PublicCache; logger: Logg
       if (!entry) {
         const cached = remembered.get(key);
         if (!cached) return false;
-        if (!cache.holdsFresh(cached.cacheKey, cached.answer)) {
+        if (!cache.holdsServable(cached.cacheKey, cached.answer)) {
           remembered.delete(key);
           return false;
         }

@@ -1,7 +1,8 @@
 // Reviews after an agreed lease (issue 28) over HTTP against a real database (PGlite, and PostgreSQL in the
 // deep project): the double-blind rule (neither party reads the other's review before both wrote; the 14-day
 // clock on the injected clock), the 30-day window, bad input that writes nothing, the one reply, reports and
-// the operators' hide (audited), the e-mails, and the owner's real rating in the listing answers.
+// the operators' hide (audited), the e-mails, and the owner's real rating in the listing answers (a browse
+// page reads it in its own statement).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, MINUTE } from '#api/lib/clock';
@@ -9,7 +10,10 @@ import { REVIEW_MESSAGES } from '#contracts/reviews';
 import { queryRows } from '#db/client';
 import { emailNotifications, reviews } from '#db/schema/index';
 import { tellPublishedReviews } from '#api/modules/reviews/reviews.service';
+import { listSpaces } from '#api/modules/spaces/spaces.service';
+import { spaceQuerySchema } from '#contracts/spaces.schemas';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
+import { recordingDb } from '../../fixtures/statements';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
 
@@ -102,6 +106,17 @@ describe('reviews after an agreed lease', () => {
     expect((await t.request(`/api/spaces/${spaceId}`)).json.ownerRating).toEqual({ average: 5, count: 2 });
     const page = await t.request('/api/spaces?limit=50');
     expect(page.json.find((s: { id: number }) => s.id === spaceId).ownerRating).toEqual({ average: 5, count: 2 });
+    // Browse reads the page and its owners' ratings in one statement (decision 0708): a second statement waited
+    // for a pool connection again, behind every query queued meanwhile — a miss's queueing twice under load.
+    const recording = recordingDb(t.database);
+    try {
+      const listed = await listSpaces(recording.db, spaceQuerySchema.parse({ limit: '50' }), t.clock.now(), t.context.ownerRatings);
+      expect(listed.spaces.find((s) => s.id === spaceId)?.ownerRating).toEqual({ average: 5, count: 2 });
+      expect(listed.spaces.filter((s) => s.ownerId !== owner.id).every((s) => s.ownerRating === null)).toBe(true);
+      expect(recording.statements).toHaveLength(1);
+    } finally {
+      await recording.close();
+    }
   });
 
   it('two reviews written at the same moment publish both (the second waits for the first behind the lock)', async () => {

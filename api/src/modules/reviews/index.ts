@@ -1,3 +1,3 @@
 // The reviews module's public surface: what other modules may import (docs/decisions/1310). Anything else in
 // this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
-export { hideReviewRow, ownerRatings, reviewForConsole, reviewReportTarget, reviewsOfPerson, reviewSummaryOf, unhideReviewRow } from './reviews.service';
+export { hideReviewRow, ownerRatingColumn, ownerRatings, reviewForConsole, reviewReportTarget, reviewsOfPerson, reviewSummaryOf, unhideReviewRow } from './reviews.service';

@@ -3,7 +3,7 @@
 // injected clock at read time, so a review is public at the right moment whether or not a job has run; the
 // job (tellPublishedReviews) only sends the e-mails. The proposal and its parties are read through the
 // agreements module, which owns lease_proposals.
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { displayName } from '#contracts/auth';
 import { conversationPath } from '#contracts/messaging';
 import {
@@ -179,19 +179,23 @@ export async function listUserReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>,
 }
 
 /**
- * The listing cards' and pages' number (the fixed 4.9 of the spec replaced, docs/decisions/1503): each owner's
- * published reviews as an average to one decimal and a count, in one aggregated read for a whole page.
- * Owners without a published review are absent (shown "New").
+ * The listing cards' and pages' number (the fixed 4.9 of the spec replaced, docs/decisions/1503): one owner's
+ * published reviews as an average to one decimal and a count, or null without one (shown "New"), as a column of
+ * another statement — browse reads a page's ratings in its own statement (decision 0708).
  */
+export function ownerRatingColumn(ownerId: SQL | AnyColumn, now: Date): SQL<OwnerRating | null> {
+  // Raw: a scalar sub-select in another statement's select list; json_build_object makes the one value.
+  return sql<OwnerRating | null>`(select json_build_object('average', round(avg(${reviews.rating}), 1)::float8, 'count', count(*)::int) from ${reviews} where ${reviews.subjectId} = ${ownerId} and ${visible(now)} having count(*) > 0)`;
+}
+
+/** The same ratings for a few owners in one read (a listing's page, a profile); owners without one are absent. */
 export async function ownerRatings({ db, ownerIds, now }: { db: Executor; ownerIds: number[]; now: Date }): Promise<Map<number, OwnerRating>> {
   const ids = [...new Set(ownerIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ subjectId: reviews.subjectId, average: sql<string>`round(avg(${reviews.rating}), 1)`, count: sql<number>`count(*)::int` })
-    .from(reviews)
-    .where(and(inArray(reviews.subjectId, ids), visible(now)))
-    .groupBy(reviews.subjectId);
-  return new Map(rows.map((r) => [r.subjectId, { average: Number(r.average), count: Number(r.count) }]));
+  const ownerId = sql<number>`owners.owner_id`;
+  // Raw: the ids as a relation, so each gets the one rating expression above.
+  const rows = await db.select({ ownerId, rating: ownerRatingColumn(ownerId, now) }).from(sql`unnest(${sql.param(ids)}::int[]) as owners(owner_id)`);
+  return new Map(rows.flatMap((r) => (r.rating ? [[Number(r.ownerId), r.rating] as const] : [])));
 }
 
 // ---- publication e-mails ------------------------------------------------------------------------

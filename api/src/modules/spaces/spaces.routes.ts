@@ -1,31 +1,18 @@
 // The spaces calls of spec 7: browse (public), read one, own list, create, update (edit, pause,
 // resume) and delete. Thin: parse with the contracts, call the service, answer.
 import { Router } from 'express';
-import { createSpaceSchema, spaceQuerySchema, SPACES_HEADERS, updateSpaceSchema, type SpaceQuery } from '#contracts/spaces.schemas';
+import { createSpaceSchema, spaceQuerySchema, updateSpaceSchema } from '#contracts/spaces.schemas';
 import type { AppContext } from '../../app-context';
-import { jsonAnswer, normalizedKey, servePublicRead, type PublicAnswer } from '../../lib/public-cache';
+import { jsonAnswer, normalizedKey, servePublicRead } from '../../lib/public-cache';
 import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { createLocator } from '../places/index';
-import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, listSpaces, updateSpace } from './spaces.service';
+import { loadSpacesAnswer } from './browse-answer';
+import { createSpace, deleteSpace, getVisibleSpace, listOwnSpaces, updateSpace } from './spaces.service';
 import { spaceIdParam } from '../../lib/route-params';
 
 const TEXT_FIELDS = ['title', 'description', 'location', 'city', 'state', 'zipCode', 'accessHours', 'foodSafetyStatus'] as const;
-
-/** One page of browse as the API answers it (body and count/cursor headers): what the micro-cache keeps
- *  under normalizedKey('spaces', query), for GET /api/spaces and for the home page's featured list. */
-export async function loadSpacesAnswer(ctx: AppContext, query: SpaceQuery): Promise<PublicAnswer> {
-  const page = await listSpaces(ctx.db, query, ctx.clock.now(), ctx.ownerRatings);
-  const headers: Record<string, string> = {};
-  if (page.total) {
-    headers[SPACES_HEADERS.total] = String(page.total.count);
-    headers[SPACES_HEADERS.capped] = String(page.total.capped);
-  }
-  if (page.nextCursor) headers[SPACES_HEADERS.nextCursor] = page.nextCursor;
-  return jsonAnswer(page.spaces, headers);
-}
-
 
 export function createSpacesRouter(ctx: AppContext): Router {
   const router = Router();
