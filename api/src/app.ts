@@ -53,7 +53,7 @@ import { createListingViewCounter } from './modules/listing-stats/listing-views'
 import { createAdminRouter } from './modules/moderation/admin.routes';
 import { createReportsRouter } from './modules/moderation/reports.routes';
 import { createReviewsRouter } from './modules/reviews/reviews.routes';
-import { ownerRatingColumn, ownerRatings } from './modules/reviews/reviews.service';
+import { ownerRatingColumn, ownerRatings } from './modules/reviews/index';
 import { writeListingPhotos } from './modules/spaces/listing-photos';
 import { createSavedSpacesRouter } from './modules/saved-spaces/saved-spaces.routes';
 import { createDemandRouter } from './modules/demand/demand.routes';

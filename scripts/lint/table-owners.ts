@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { getTableName, isTable } from 'drizzle-orm';
 import ts from 'typescript';
 import * as schema from '../../db/schema/index.ts';
-import { TABLE_OWNERS } from '../../db/schema/owners.ts';
+import { TABLE_OWNERS, type OwnedTable } from '../../db/schema/owners.ts';
 
 export interface TableWrite {
   file: string;
@@ -88,7 +88,7 @@ export function check(root: string): string[] {
       problems.push(
         w.table === DYNAMIC
           ? `${w.file}:${w.line}: writes ${DYNAMIC} (${w.how}): name the table, in a file of its owner`
-          : `${w.file}:${w.line}: writes ${w.table} (${w.how}), owned by ${TABLE_OWNERS[w.table as keyof typeof TABLE_OWNERS]}: call the owner's function instead`,
+          : `${w.file}:${w.line}: writes ${w.table} (${w.how}), owned by ${TABLE_OWNERS[w.table as OwnedTable]}: call the owner's function instead`,
       );
     }
   }
