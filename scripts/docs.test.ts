@@ -158,3 +158,12 @@ describe('references from code to the documentation', () => {
     expect(dangling).toEqual([]);
   });
 });
+
+describe('the generated route figures (decision 1315)', () => {
+  it('docs/testing.md and docs/routes.md are what npm run docs:routes writes from the route table', async () => {
+    const { ROUTES_DOC, TESTING_DOC, routesPage, withSummary } = await import('./routes-doc.ts');
+    const testing = read(TESTING_DOC);
+    expect(testing, 'run npm run docs:routes').toBe(withSummary(testing));
+    expect(existsSync(ROUTES_DOC) ? read(ROUTES_DOC) : '', 'run npm run docs:routes').toBe(routesPage());
+  });
+});

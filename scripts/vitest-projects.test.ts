@@ -1,7 +1,7 @@
 // The PostgreSQL project (vitest.config.ts) skips the suites listed as `databaseFree`, because they would only
 // run a second time for nothing. This holds the list true: a listed suite that reaches the database layer or a
 // test app, through any chain of the project's own imports, would silently lose its PostgreSQL run.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +46,20 @@ describe('the database-free suites the PostgreSQL project skips', () => {
   it('the check sees a database when one is reached', () => {
     const reached = [...localImports(path.join(root, 'tests/integration/messaging/conversation-list-plan.test.ts'))].map((file) => path.relative(root, file));
     expect(reached).toContain('tests/fixtures/test-database.ts');
+  });
+});
+
+describe('where HTTP tests live (decision 0019)', () => {
+  const testsBesideCode = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? testsBesideCode(full) : entry.name.endsWith('.test.ts') ? [full] : [];
+    });
+
+  it('no test beside the API code calls the app over HTTP: those live in tests/integration/<area>/', () => {
+    const overHttp = testsBesideCode(path.join(root, 'api/src'))
+      .filter((file) => /\bt\.request\(|\bfetch\(|\buploadPhoto\(t\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(overHttp).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ async function jpeg(r: number, g: number, b: number): Promise<Buffer> {
   return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
-// @deep (docs/decisions/0611): the whole photo journey from a phone (65–80 s): uploading, previews, progress, ordering and deleting stay in `npm test` (seams-form-photos, seams-form-edit), the API in photos.routes.test.
+// @deep (docs/decisions/0611): the whole photo journey from a phone (65–80 s): uploading, previews, progress, ordering and deleting stay in `npm test` (seams-form-photos, seams-form-edit), the API in tests/integration/photos/photos-routes.test.ts.
 test('an owner uploads, orders and publishes photos from a phone; farmers see them; live edits show at once', { tag: '@deep' }, async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, extraHTTPHeaders: visitorFrom(42).extraHTTPHeaders });

@@ -13,10 +13,10 @@ import { createSignedInUser, type TestUser } from '#tests/fixtures/users';
 import { insertSpaces, spaceRow, validSpaceBody } from '#tests/fixtures/spaces';
 import { EXIF_MARKER, XMP_MARKER, fetchBytes, hugePngHeader, photoWithMetadata, smallPhoto, uploadPhoto } from '#tests/fixtures/photos';
 import { startLocalS3, type LocalS3 } from '#tests/fixtures/s3-server';
-import { DAY } from '../../lib/clock';
-import { createS3Storage, type PhotoStorage } from './photo-storage';
-import { PHOTO_UPLOAD_LIMITS } from './photos.routes';
-import { deleteExpiredPhotoFiles, fileNamesOf, PHOTO_FILE_RETENTION_MS } from './photos.service';
+import { DAY } from '#api/lib/clock';
+import { createS3Storage, type PhotoStorage } from '#api/modules/photos/photo-storage';
+import { PHOTO_UPLOAD_LIMITS } from '#api/modules/photos/photos.routes';
+import { deleteExpiredPhotoFiles, fileNamesOf, PHOTO_FILE_RETENTION_MS } from '#api/modules/photos/photos.service';
 
 async function tempUploads(t: TestApp): Promise<string[]> {
   return readdir(t.context.photoUploadFolder).catch(() => []);
