@@ -21,9 +21,10 @@ export const PUSH_PREVIEW_CHARS = 80;
 
 export const PUSH_TEXTS = {
   endpointInvalid: 'endpoint must be the push service address the browser gave (https://…).',
-  endpointInsecure: 'endpoint must be an https:// address.',
   keysInvalid: 'keys must hold the browser’s p256dh and auth keys (base64url).',
   deviceNotFound: 'Device not found.',
+  deviceOfAnotherAccount: 'This browser’s notifications belong to another FarmSpace account. Turn them on again from this browser to give it a new address for you.',
+  endpointNotPushService: 'endpoint must be the https:// address of a browser’s push service on the internet; this one is not (it is private, local or not allowed here).',
   tooManyDevices: `You have turned on notifications on ${PUSH_DEVICES_MAX} devices, the most we keep. Remove one in Settings → Notifications first.`,
   conversationNotFound: 'Conversation not found.',
   unsupported: 'This browser cannot show notifications from FarmSpace.',
