@@ -8,7 +8,7 @@ import { queryRows } from '#db/client';
 import { pushOutbox, pushSubscriptions, users } from '#db/schema/index';
 import { MINUTE } from '#api/lib/clock';
 import { PUSH_TEXTS } from '#contracts/push';
-import { PUSH_HOST_CONCURRENCY, sendPendingPushes } from '#api/modules/push/push-outbox';
+import { PUSH_DEVICE_FAILURE_LIMIT, PUSH_HOST_CONCURRENCY, sendPendingPushes } from '#api/modules/push/push-outbox';
 import { notifySavedSearches, sendSavedSearchAlerts } from '#api/modules/saved-searches/saved-search-alerts';
 import { publishSpace } from '#api/modules/spaces/publish-space';
 import { decryptPush, startBlackHole, startPushService, verifyVapid, type BrowserKeys } from '../../fixtures/push-service';
@@ -259,6 +259,29 @@ describe('web push', () => {
       await hole.close();
       await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, attacker.id));
     }
+  });
+
+  it('disables a device after repeated failed pushes: nothing more is queued for it until its browser turns it on again (issue 38 item 4)', async () => {
+    const conversationId = await newConversation();
+    await send();
+    const broken = service.newDevice(deviceName('broken'));
+    const name = decodeURIComponent(broken.endpoint.split('/push/')[1]!);
+    service.answer(name, ...Array<number>(PUSH_DEVICE_FAILURE_LIMIT).fill(400));
+    await subscribe(owner, broken);
+    for (let i = 0; i < PUSH_DEVICE_FAILURE_LIMIT; i++) {
+      expect((await message(farmer, conversationId, `Hello ${i}`)).status).toBe(201);
+      expect(await send()).toEqual({ sent: 0, failed: 1, gone: 0 });
+    }
+    const [device] = (await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json.devices;
+    expect(device).toMatchObject({ endpoint: broken.endpoint, disabledAt: expect.any(String) });
+    await message(farmer, conversationId, 'Not queued for a disabled device');
+    expect(await send()).toEqual({ sent: 0, failed: 0, gone: 0 });
+    expect(service.to(name)).toHaveLength(PUSH_DEVICE_FAILURE_LIMIT);
+    // The browser turns notifications on again: the device is back, and told.
+    expect((await subscribe(owner, broken)).status).toBe(200);
+    expect((await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json.devices[0].disabledAt).toBeNull();
+    await message(farmer, conversationId, 'Back again');
+    expect(await send()).toEqual({ sent: 1, failed: 0, gone: 0 });
   });
 
   it('gives up on a push the service refuses for good (400), keeping the device', async () => {

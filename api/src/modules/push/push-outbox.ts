@@ -59,7 +59,7 @@ export async function queuePush(ctx: { db: Executor; clock: Clock }, event: Push
     ctx.db,
     sql`insert into push_outbox (subscription_id, kind, payload, next_attempt_at, created_at)
         select id, ${event.kind}, ${JSON.stringify(payload)}::jsonb, ${now.toISOString()}, ${now.toISOString()}
-        from push_subscriptions where user_id = ${event.userId}
+        from push_subscriptions where user_id = ${event.userId} and disabled_at is null
         returning id`,
   );
   return inserted.length;
@@ -73,6 +73,8 @@ export type PushSendDeps = { db: Executor; clock: Clock; config: Config; logger:
 export const PUSH_CONCURRENCY = 16;
 /** Pushes in flight at once to one push service (scheme, host and port): a slow one holds these places only. */
 export const PUSH_HOST_CONCURRENCY = 4;
+/** Failed pushes in a row (each attempt counts) after which a device is disabled until its browser subscribes again. */
+export const PUSH_DEVICE_FAILURE_LIMIT = 5;
 /** A push service that left this many pushes of a run unanswered gets the rest of its pushes on a later run. */
 const HOST_UNANSWERED_LIMIT = 2;
 
@@ -188,7 +190,7 @@ async function record(deps: PushSendDeps, row: ClaimedRow, device: Device, outco
   const at = deps.clock.now();
   if (outcome.kind === 'sent') {
     await deps.db.update(pushOutbox).set({ status: 'sent', sentAt: at, lastError: null }).where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.status, 'pending')));
-    await deps.db.update(pushSubscriptions).set({ lastPushedAt: at }).where(eq(pushSubscriptions.id, device.id));
+    await deps.db.update(pushSubscriptions).set({ lastPushedAt: at, failedPushes: 0 }).where(eq(pushSubscriptions.id, device.id));
     result.sent += 1;
   } else if (outcome.kind === 'gone') {
     // The device unsubscribed or its subscription expired: it is deleted, and its waiting pushes with it.
@@ -205,7 +207,27 @@ async function record(deps: PushSendDeps, row: ClaimedRow, device: Device, outco
       .update(pushOutbox)
       .set(giveUp ? { status: 'failed', lastError: outcome.reason ?? null } : { lastError: outcome.reason ?? null, nextAttemptAt: retryAt })
       .where(eq(pushOutbox.id, row.id));
+    await countFailure(deps, device.id, at);
   }
+}
+
+/**
+ * One more failed push in a row for the device; at PUSH_DEVICE_FAILURE_LIMIT it is disabled: its waiting
+ * pushes fail, and none is queued for it until its browser subscribes again (Settings shows it paused).
+ */
+async function countFailure(deps: PushSendDeps, deviceId: number, at: Date): Promise<void> {
+  const [device] = await deps.db
+    .update(pushSubscriptions)
+    .set({ failedPushes: sql`${pushSubscriptions.failedPushes} + 1` })
+    .where(eq(pushSubscriptions.id, deviceId))
+    .returning({ failedPushes: pushSubscriptions.failedPushes, disabledAt: pushSubscriptions.disabledAt });
+  if (!device || device.disabledAt || device.failedPushes < PUSH_DEVICE_FAILURE_LIMIT) return;
+  await deps.db.update(pushSubscriptions).set({ disabledAt: at }).where(eq(pushSubscriptions.id, deviceId));
+  await deps.db
+    .update(pushOutbox)
+    .set({ status: 'failed', lastError: `device disabled after ${PUSH_DEVICE_FAILURE_LIMIT} failed pushes in a row` })
+    .where(and(eq(pushOutbox.subscriptionId, deviceId), eq(pushOutbox.status, 'pending')));
+  deps.logger.warn({ subscriptionId: deviceId }, 'push device disabled after repeated failures');
 }
 
 /**

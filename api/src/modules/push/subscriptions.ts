@@ -26,7 +26,8 @@ export async function subscribeDevice(ctx: { db: Database; clock: Clock; policy:
       const [mine] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       if (Number(mine?.n ?? 0) >= PUSH_DEVICES_MAX) throw AppError.conflict(PUSH_TEXTS.tooManyDevices);
     }
-    const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: input.label ?? '' };
+    // Subscribing again also turns a device disabled after failed pushes back on.
+    const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: input.label ?? '', failedPushes: 0, disabledAt: null };
     if (existing) {
       // The same browser subscribing again (fresh keys, a new label): its own row, updated.
       await tx.update(pushSubscriptions).set(values).where(eq(pushSubscriptions.id, existing.id));
@@ -61,11 +62,11 @@ export async function removeDevice(ctx: { db: Executor; userId: number; deviceId
 
 export async function listDevices(ctx: { db: Executor; userId: number }): Promise<PushDevicesResponse> {
   const rows = await ctx.db
-    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastPushedAt: pushSubscriptions.lastPushedAt })
+    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastPushedAt: pushSubscriptions.lastPushedAt, disabledAt: pushSubscriptions.disabledAt })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, ctx.userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
-  const devices: PushDevice[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastPushedAt: r.lastPushedAt?.toISOString() ?? null }));
+  const devices: PushDevice[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastPushedAt: r.lastPushedAt?.toISOString() ?? null, disabledAt: r.disabledAt?.toISOString() ?? null }));
   return { devices };
 }
 
