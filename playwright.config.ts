@@ -62,6 +62,8 @@ export default defineConfig({
       // one (hides a listing, suspends a person): one address each (and one for seams-thread-suspended-lease and
       // one for admin-jobs), as each spec registers its own.
       OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com,operator-lease-e2e@example.com,operator-jobs-e2e@example.com,operator-reviews-e2e@example.com',
+      // Web Push to the spec's local push service on 127.0.0.1 (tests/e2e/phone-push.spec.ts; docs/decisions/1805).
+      PUSH_LOCAL_SERVICE: 'true',
       // The browser keeps both cores busy: background photo workers would starve (docs/decisions/0807).
       PHOTO_WORKER_PRIORITY: 'normal',
     },

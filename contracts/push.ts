@@ -4,8 +4,12 @@
 /** GET /api/push/key: the VAPID public key (base64url) a browser subscribes with (applicationServerKey). */
 export type PushKeyResponse = { publicKey: string };
 
-/** One device of GET /api/push/subscriptions, newest first. `endpoint` lets a browser find its own entry. */
-export type PushDevice = { id: number; label: string; endpoint: string; createdAt: string; lastPushedAt: string | null };
+/**
+ * One device of GET /api/push/subscriptions, newest first. `endpoint` lets a browser find its own entry.
+ * `disabledAt`: set when its push service failed again and again; nothing is sent to it until its browser
+ * turns notifications on again (issue 38 item 4).
+ */
+export type PushDevice = { id: number; label: string; endpoint: string; createdAt: string; lastPushedAt: string | null; disabledAt: string | null };
 export type PushDevicesResponse = { devices: PushDevice[] };
 
 /** The most devices one account keeps: a phone, a tablet, a few browsers; a bound for a script. */
@@ -21,9 +25,11 @@ export const PUSH_PREVIEW_CHARS = 80;
 
 export const PUSH_TEXTS = {
   endpointInvalid: 'endpoint must be the push service address the browser gave (https://…).',
-  endpointInsecure: 'endpoint must be an https:// address.',
   keysInvalid: 'keys must hold the browser’s p256dh and auth keys (base64url).',
   deviceNotFound: 'Device not found.',
+  devicePaused: 'Paused: notifications to it kept failing. Choose “Notify me on this device” on it to turn them on again.',
+  deviceOfAnotherAccount: 'This browser’s notifications belong to another FarmSpace account. Turn them on again from this browser to give it a new address for you.',
+  endpointNotPushService: 'endpoint must be the https:// address of a browser’s push service on the internet; this one is not (it is private, local or not allowed here).',
   tooManyDevices: `You have turned on notifications on ${PUSH_DEVICES_MAX} devices, the most we keep. Remove one in Settings → Notifications first.`,
   conversationNotFound: 'Conversation not found.',
   unsupported: 'This browser cannot show notifications from FarmSpace.',

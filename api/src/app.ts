@@ -14,7 +14,7 @@ import { toNodeHandler } from 'better-auth/node';
 import type { AppContext, AppDeps } from './app-context';
 import { allowedHostsGuard } from './lib/allowed-hosts';
 import { AppError } from './lib/app-error';
-import { AUTH_BASE_PATH, createAuth } from './lib/auth';
+import { AUTH_BASE_PATH, AUTH_HTTP_PATHS, createAuth } from './lib/auth';
 import { csrfGuard } from './lib/csrf';
 import { databaseUnavailableError, isDatabaseUnavailable } from './lib/database-errors';
 import { safeErrorReason } from './lib/logger';
@@ -176,7 +176,13 @@ export function createApp(deps: AppDeps, site?: SiteOptions): { app: Express; ha
   app.use('/api', forgetSessionAfterWrites(sessionLookupFor(context)));
 
   // better-auth's own handler reads the raw body itself, so it is mounted before the JSON parser.
-  app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
+  // Only the listed endpoints (AUTH_HTTP_PATHS): the others answer session tokens or bypass our rules.
+  const authHandler = toNodeHandler(auth);
+  app.all(`${AUTH_BASE_PATH}/*splat`, (req, res, next) => {
+    const endpoint = req.path.slice(AUTH_BASE_PATH.length).replace(/\/+$/, '');
+    if (!AUTH_HTTP_PATHS.has(endpoint)) return next(AppError.notFound(`No API route for ${req.method} ${req.path}`));
+    return authHandler(req, res);
+  });
 
   // The Stripe webhook verifies its signature over the raw bytes: mounted before the JSON parser.
   app.post(WEBHOOK_PATH, ...createStripeWebhookHandler(context));

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { SUPPORT_EMAIL } from '#contracts/constants';
 
 const DEV_AUTH_SECRET = 'farmspace-development-secret-change-me-in-production';
+/** Every major browser's push service (docs/decisions/1805): FCM, Mozilla, Windows (WNS), Apple. */
+const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com';
 
 const booleanFromEnv = (fallback: boolean) =>
   z
@@ -120,6 +122,22 @@ const envSchema = z
       .optional()
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^mailto:[^\s@]+@[^\s@]+$/.test(v) || isUrlWithProtocol(v, ['https:']), { error: 'must be a mailto: address or an https:// URL' }),
+    /**
+     * The push services production sends Web Push to (issue 38 item 3, docs/decisions/1805): host names, or
+     * `*.example.com` for its subdomains, comma-separated; https on port 443 only. The default is every major
+     * browser's: Chrome/Edge-on-Android/Opera/Samsung (FCM), Firefox, Edge on Windows (WNS) and Safari.
+     * Outside production any host whose addresses are public is allowed.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) => (v || DEFAULT_PUSH_SERVICE_HOSTS).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every((v) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(v)), { error: 'must be a comma-separated list of host names such as fcm.googleapis.com or *.notify.windows.com' }),
+    /**
+     * `true` lets push endpoints on this machine's loopback address (http or https, any port) through: the
+     * tests' local push service. Never in production; private and metadata addresses stay refused.
+     */
+    PUSH_LOCAL_SERVICE: booleanFromEnv(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   })
   .transform((env, ctx) => {
@@ -135,6 +153,7 @@ const envSchema = z
     if (env.VAPID_PUBLIC_KEY && !/^[A-Za-z0-9_-]{87}$/.test(env.VAPID_PUBLIC_KEY)) ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'must be a base64url P-256 public key (87 characters)' });
     if (env.VAPID_PRIVATE_KEY && !/^[A-Za-z0-9_-]{43}$/.test(env.VAPID_PRIVATE_KEY)) ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'must be a base64url P-256 private key (43 characters)' });
     if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'must be set with its other half' });
+    if (production && env.PUSH_LOCAL_SERVICE) ctx.addIssue({ code: 'custom', path: ['PUSH_LOCAL_SERVICE'], message: 'may be true only outside production (it lets pushes reach this machine)' });
     if (env.PASSWORD_HASH_COST === 'test' && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'may be test only when NODE_ENV=test (real passwords get the standard cost)' });
     }

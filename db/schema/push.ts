@@ -22,6 +22,10 @@ export const pushSubscriptions = pgTable(
     deviceLabel: varchar('device_label', { length: 200 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastPushedAt: timestamp('last_pushed_at', { withTimezone: true }),
+    /** Pushes that failed in a row since the last one delivered (issue 38 item 4). */
+    failedPushes: integer('failed_pushes').notNull().default(0),
+    /** Set after PUSH_DEVICE_FAILURE_LIMIT failures in a row: nothing is queued for it until its browser subscribes again. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -125,11 +125,11 @@ describe('item 13: failed queries log the statement and the error, not the value
 });
 
 describe('item 14: answers carrying tokens are no-store; the CSRF refusal lists no origins', () => {
-  it('better-auth session answers are Cache-Control: no-store', async () => {
+  it('better-auth session answers are closed over HTTP (issue 38 item 12): no token to store or cache', async () => {
     for (const path of ['/api/auth/ba/list-sessions', '/api/auth/ba/get-session']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: { cookie: s.owner.cookie } });
       const text = await res.text();
-      expect(res.status, `${path}: ${text}`).toBe(200);
+      expect(res.status, `${path}: ${text}`).toBe(404);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
   });

@@ -140,8 +140,8 @@ export const ROUTES: RouteEntry[] = [
   },
   { method: 'POST', path: '/api/auth/verify-email', writes: true, access: 'public', ok: 400, secret: ['token'], body: () => ({ token: 'b'.repeat(40) }) },
   { method: 'POST', path: '/api/auth/send-verification', writes: true, access: 'signed-in' },
-  // better-auth's own handler (session reading and revoking; sign-in/up are closed there).
-  { method: 'ALL', path: '/api/auth/ba/*splat', writes: false, access: 'public', as: { method: 'GET', path: '/api/auth/ba/get-session' }, fuzz: 'none' },
+  // better-auth's own handler: signing out and revoking only (AUTH_HTTP_PATHS); reading sessions is closed (404).
+  { method: 'ALL', path: '/api/auth/ba/*splat', writes: false, access: 'public', ok: 404, as: { method: 'GET', path: '/api/auth/ba/get-session' }, fuzz: 'none' },
   { method: 'ALL', path: '/api/auth/ba/*splat', writes: true, access: 'signed-in', as: { method: 'POST', path: '/api/auth/ba/revoke-other-sessions' }, body: () => ({}) },
 
   // ---- blog ------------------------------------------------------------------------------------
@@ -196,6 +196,7 @@ export const ROUTES: RouteEntry[] = [
   { method: 'GET', path: '/api/conversations/unread-count', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/conversations/lookup', writes: false, access: 'signed-in', query: async () => 'spaceIds=1,2,3' },
   { method: 'GET', path: '/api/conversations/:id/messages', writes: false, access: 'owner', params: async (s) => ({ id: String(await s.conversation(s.owner)) }) },
+  { method: 'POST', path: '/api/conversations/:id/read', writes: true, access: 'owner', ok: 204, fuzz: 'none', params: async (s) => ({ id: String(await s.conversation(s.owner)) }) },
   {
     method: 'POST', path: '/api/conversations/:id/messages', writes: true, access: 'owner', ok: 201,
     params: async (s) => ({ id: String(await s.conversation(s.owner)) }),

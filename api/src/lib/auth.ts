@@ -27,25 +27,14 @@ export const SESSION_TTL_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;
 
 /**
- * better-auth's own HTTP endpoints that would bypass our lockout, rate limits, common-password check and
- * outbox: the spec's /api/auth/* routes are the only way in (they call the same endpoints through auth.api,
- * which these settings do not affect). Session reading, listing and revoking stay available.
+ * The only better-auth endpoints reachable over HTTP under AUTH_BASE_PATH: signing out and revoking one's
+ * sessions (issue 38 item 12). Everything else is 404 there — get-session and list-sessions answer raw session
+ * tokens to any script with the cookie, and an endpoint a better-auth upgrade adds is closed until listed here.
+ * Closed there too: sign-in, sign-up and the password and e-mail endpoints, which would bypass our lockout,
+ * rate limits, common-password check and outbox; the spec's /api/auth/* routes are the only way in. The product
+ * calls better-auth through auth.api (api/src/lib/session.ts, modules/auth), which this does not affect.
  */
-export const DISABLED_AUTH_PATHS = [
-  '/sign-in/email',
-  '/sign-up/email',
-  '/change-password',
-  '/set-password',
-  '/request-password-reset',
-  '/reset-password',
-  '/verify-password',
-  '/update-user',
-  '/change-email',
-  '/delete-user',
-  '/delete-user/callback',
-  '/send-verification-email',
-  '/verify-email',
-];
+export const AUTH_HTTP_PATHS: ReadonlySet<string> = new Set(['/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 export function createAuth(options: { db: Database; config: Config; logger?: Logger }) {
   const { db, config, logger } = options;
@@ -87,7 +76,6 @@ export function createAuth(options: { db: Database; config: Config; logger?: Log
     // Our own limiter (rate_limits table) guards our routes; better-auth's keys on X-Forwarded-For.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    disabledPaths: DISABLED_AUTH_PATHS,
     // Into our logger, message only: better-auth's extra arguments can carry request data.
     logger: logger
       ? { level: 'warn', log: (level, message) => logger[level === 'debug' ? 'debug' : level]({ source: 'better-auth' }, message) }

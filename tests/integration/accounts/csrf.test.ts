@@ -61,8 +61,24 @@ describe('CSRF guard', () => {
     expect(signIn.status).toBe(404);
     const signUp = await t.request('/api/auth/ba/sign-up/email', { body: { email: 'x@example.com', password: 'Long-Enough-Pass-1', name: 'X' } });
     expect(signUp.status).toBe(404);
-    const session = await t.request('/api/auth/ba/get-session', { cookie: u.cookie });
-    expect(session.status).toBe(200);
+  });
+
+  it("better-auth's HTTP surface answers no session token: only signing out and revoking are reachable (issue 38 item 12)", async () => {
+    const u = await createSignedInUser(t);
+    const other = await createSignedInUser(t);
+    const token = decodeURIComponent(u.cookie.split('=')[1]!).split('.')[0]!;
+    expect(token.length).toBeGreaterThan(10);
+    for (const path of ['/api/auth/ba/get-session', '/api/auth/ba/list-sessions', '/api/auth/ba/ok', '/api/auth/ba/account-info', '/api/auth/ba/list-accounts']) {
+      const res = await t.request(path, { cookie: u.cookie });
+      expect(res.status, `${path}: ${res.text}`).toBe(404);
+      expect(res.text).not.toContain(token);
+    }
+    // A token never given out cannot be revoked one by one either; "sign out everywhere else" still works.
+    expect((await t.request('/api/auth/ba/revoke-session', { cookie: u.cookie, body: { token } })).status).toBe(404);
+    expect((await t.request('/api/auth/ba/revoke-other-sessions', { cookie: u.cookie, body: {} })).status).toBe(200);
+    expect((await t.request('/api/auth/ba/revoke-sessions', { cookie: other.cookie, body: {} })).status).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(0);
+    expect((await t.request('/api/auth/user', { cookie: u.cookie })).status).toBe(200);
   });
 
   it('lets safe methods through without an Origin', async () => {

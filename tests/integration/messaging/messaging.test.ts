@@ -119,6 +119,20 @@ describe('messaging', () => {
     expect((await t.request('/api/conversations/unread-count', { cookie: owner.cookie })).json.count).toBeGreaterThanOrEqual(1);
   });
 
+  it('a cross-site GET of a thread marks nothing read, and a cross-site read mark is refused (issue 38 item 12)', async () => {
+    const { json } = await contact(farmer, { spaceId: await newSpace(), content: INQUIRY });
+    const id = json.conversationId as number;
+    const unread = async () => (await t.request('/api/conversations', { cookie: owner.cookie })).json.find((c: { id: number }) => c.id === id).unreadCount;
+    expect(await unread()).toBe(1);
+    // A page elsewhere loads the thread (an <img> or a fetch with the cookie): the answer is not readable there, and nothing changes.
+    const cross = await t.request(`/api/conversations/${id}/messages`, { cookie: owner.cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(cross.status).toBe(200);
+    expect(await unread()).toBe(1);
+    const mark = await t.request(`/api/conversations/${id}/read`, { cookie: owner.cookie, body: {}, headers: { origin: 'https://evil.example' } });
+    expect(mark.status).toBe(403);
+    expect(await unread()).toBe(1);
+  });
+
   it('10 concurrent first contacts from one farmer open one conversation; a double submit adds one message', async () => {
     const space = await newSpace();
     const results = await Promise.all(Array.from({ length: 10 }, () => contact(farmer, { spaceId: space, content: INQUIRY })));
@@ -160,8 +174,16 @@ describe('messaging', () => {
     expect(thread.status).toBe(200);
     expect(thread.json.map((m: { content: string }) => m.content)).toEqual([INQUIRY, 'It\'s available "now".']);
     expect(Object.keys(thread.json[0]).sort()).toEqual(['content', 'conversationId', 'createdAt', 'id', 'proposalId', 'senderId']);
-    const after = (await t.request('/api/conversations', { cookie: farmer.cookie })).json.find((c: { id: number }) => c.id === id);
-    expect(after.unreadCount).toBe(0);
+    // Reading is a GET and changes nothing (issue 38 item 12); the read mark is a POST of the thread's reader.
+    const unread = async () => (await t.request('/api/conversations', { cookie: farmer.cookie })).json.find((c: { id: number }) => c.id === id).unreadCount;
+    expect(await unread()).toBe(1);
+    expect((await t.request(`/api/conversations/${id}/read`, { cookie: stranger.cookie, body: {} })).status).toBe(404);
+    expect((await t.request(`/api/conversations/${id}/read`, { body: {} })).status).toBe(401);
+    expect(await unread()).toBe(1);
+    expect((await t.request(`/api/conversations/${id}/read`, { cookie: farmer.cookie, body: {} })).status).toBe(204);
+    expect(await unread()).toBe(0);
+    // The sender's own messages stay unread for the owner.
+    expect((await t.request('/api/conversations', { cookie: owner.cookie })).json.find((c: { id: number }) => c.id === id).unreadCount).toBe(1);
 
     const lastId = thread.json.at(-1).id as number;
     const poll = await t.request(`${url}?after=${lastId}`, { cookie: farmer.cookie });

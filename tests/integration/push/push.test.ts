@@ -7,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client';
 import { pushOutbox, pushSubscriptions, users } from '#db/schema/index';
 import { MINUTE } from '#api/lib/clock';
-import { sendPendingPushes } from '#api/modules/push/push-outbox';
+import { PUSH_TEXTS } from '#contracts/push';
+import { PUSH_DEVICE_FAILURE_LIMIT, PUSH_HOST_CONCURRENCY, sendPendingPushes } from '#api/modules/push/push-outbox';
 import { notifySavedSearches, sendSavedSearchAlerts } from '#api/modules/saved-searches/saved-search-alerts';
 import { publishSpace } from '#api/modules/spaces/publish-space';
-import { decryptPush, startPushService, verifyVapid, type BrowserKeys } from '../../fixtures/push-service';
+import { decryptPush, startBlackHole, startPushService, verifyVapid, type BrowserKeys } from '../../fixtures/push-service';
 import { insertSpaces, spaceRow, validSpaceBody } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../../fixtures/users';
@@ -27,7 +28,7 @@ describe('web push', () => {
   let n = 0;
 
   beforeAll(async () => {
-    [t, service] = await Promise.all([startTestApp({ now: new Date('2026-05-01T09:00:00.000Z') }), startPushService()]);
+    [t, service] = await Promise.all([startTestApp({ now: new Date('2026-05-01T09:00:00.000Z'), env: { PUSH_LOCAL_SERVICE: 'true' } }), startPushService()]);
     owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
     farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer', verified: true });
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })]);
@@ -76,6 +77,20 @@ describe('web push', () => {
     expect((await t.request('/api/push/subscriptions', { method: 'DELETE', cookie: owner.cookie, body: { endpoint: phone.endpoint } })).status).toBe(204);
     expect((await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json).toEqual({ devices: [] });
     expect((await t.request('/api/push/subscriptions', { cookie: null as never })).status).toBe(401);
+  });
+
+  it('never moves a device between accounts: subscribing another account’s endpoint is 409, and its owner keeps it (issue 38 item 11)', async () => {
+    const phone = service.newDevice(deviceName('victim-phone'));
+    expect((await subscribe(owner, phone)).status).toBe(201);
+    const taken = await t.request('/api/push/subscriptions', { cookie: farmer.cookie, body: { endpoint: phone.endpoint, keys: service.newDevice(deviceName('thief')).keys, label: 'Thief' } });
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toBe(PUSH_TEXTS.deviceOfAnotherAccount);
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint));
+    expect(row).toMatchObject({ userId: owner.id, p256dh: phone.keys.p256dh, auth: phone.keys.auth, deviceLabel: 'Chrome on Android' });
+    expect((await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json.devices).toHaveLength(1);
+    expect((await t.request('/api/push/subscriptions', { cookie: farmer.cookie })).json.devices).toHaveLength(0);
+    // Its owner subscribing again (fresh keys from the same browser) is still an update of their own row.
+    expect((await subscribe(owner, phone, 'Chrome on Android (renamed)')).status).toBe(200);
   });
 
   it('refuses bad subscriptions with a 400 that says why, and writes nothing', async () => {
@@ -205,6 +220,68 @@ describe('web push', () => {
     expect(await send()).toEqual({ sent: 0, failed: 0, gone: 0 });
     expect(service.to(name).map((r) => r.status)).toEqual([503, 429, 201]);
     expect(JSON.parse(decryptPush(service.to(name)[2]!.body, flaky)).body).toBe('Are you there?');
+  });
+
+  it('one account’s devices on a push service that never answers do not hold up another person’s push (issue 38 item 4)', async () => {
+    const hole = await startBlackHole();
+    const keys = service.newDevice(deviceName('hole-keys')).keys;
+    const attacker = await createSignedInUser(t, { firstName: 'Hal', lastName: 'Hole' });
+    try {
+      // The attacker: twenty devices on an endpoint that accepts TCP and never answers, and an inquiry to them.
+      for (let i = 0; i < 20; i++) expect((await t.request('/api/push/subscriptions', { cookie: attacker.cookie, body: { endpoint: `${hole.origin}/push/${deviceName('hole')}`, keys } })).status).toBe(201);
+      const [space] = await insertSpaces(t.db, [spaceRow(attacker.id, t.clock.now(), { title: 'Black Hole Loft' })]);
+      expect((await t.request('/api/conversations', { cookie: farmer.cookie, body: { spaceId: space!.id, content: 'Hello there, is it free?' } })).status).toBe(201);
+      // Then someone else's message, queued after the attacker's twenty pushes.
+      const conversationId = await newConversation();
+      await t.db.delete(pushOutbox).where(inArray(pushOutbox.subscriptionId, t.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id))));
+      const phone = service.newDevice(deviceName('victim'));
+      const name = decodeURIComponent(phone.endpoint.split('/push/')[1]!);
+      await subscribe(owner, phone);
+      expect((await message(farmer, conversationId, 'Your push should not wait')).status).toBe(201);
+
+      let passOver = false;
+      const pass = send().finally(() => (passOver = true));
+      // Delivered while the same pass still waits on the black hole: concurrent, not behind it.
+      await expect.poll(() => service.to(name).length, { timeout: 15_000 }).toBe(1);
+      expect(passOver).toBe(false);
+      expect(hole.state.connections).toBeGreaterThan(0);
+      const result = await pass;
+      expect(result.sent).toBe(1);
+      // The black hole got a few of the twenty at once (the cap per push service), and the run left the rest,
+      // unattempted, for a later run.
+      expect(hole.state.connections).toBeGreaterThanOrEqual(Math.min(PUSH_HOST_CONCURRENCY, 20));
+      expect(hole.state.connections).toBeLessThan(20);
+      const attackers = await t.db.select({ status: pushOutbox.status, attempts: pushOutbox.attempts }).from(pushOutbox).innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId)).where(eq(pushSubscriptions.userId, attacker.id));
+      expect(attackers).toHaveLength(20);
+      expect(attackers.every((r) => r.status === 'pending')).toBe(true);
+      expect(attackers.filter((r) => r.attempts === 0).length).toBe(20 - hole.state.connections);
+    } finally {
+      await hole.close();
+      await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, attacker.id));
+    }
+  });
+
+  it('disables a device after repeated failed pushes: nothing more is queued for it until its browser turns it on again (issue 38 item 4)', async () => {
+    const conversationId = await newConversation();
+    await send();
+    const broken = service.newDevice(deviceName('broken'));
+    const name = decodeURIComponent(broken.endpoint.split('/push/')[1]!);
+    service.answer(name, ...Array<number>(PUSH_DEVICE_FAILURE_LIMIT).fill(400));
+    await subscribe(owner, broken);
+    for (let i = 0; i < PUSH_DEVICE_FAILURE_LIMIT; i++) {
+      expect((await message(farmer, conversationId, `Hello ${i}`)).status).toBe(201);
+      expect(await send()).toEqual({ sent: 0, failed: 1, gone: 0 });
+    }
+    const [device] = (await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json.devices;
+    expect(device).toMatchObject({ endpoint: broken.endpoint, disabledAt: expect.any(String) });
+    await message(farmer, conversationId, 'Not queued for a disabled device');
+    expect(await send()).toEqual({ sent: 0, failed: 0, gone: 0 });
+    expect(service.to(name)).toHaveLength(PUSH_DEVICE_FAILURE_LIMIT);
+    // The browser turns notifications on again: the device is back, and told.
+    expect((await subscribe(owner, broken)).status).toBe(200);
+    expect((await t.request('/api/push/subscriptions', { cookie: owner.cookie })).json.devices[0].disabledAt).toBeNull();
+    await message(farmer, conversationId, 'Back again');
+    expect(await send()).toEqual({ sent: 1, failed: 0, gone: 0 });
   });
 
   it('gives up on a push the service refuses for good (400), keeping the device', async () => {

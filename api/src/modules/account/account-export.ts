@@ -249,6 +249,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
         device: d.deviceLabel,
         turnedOnAt: iso(d.createdAt),
         lastPushedAt: iso(d.lastPushedAt),
+        pausedAt: iso(d.disabledAt),
         notifications: pushes.filter((p) => p.subscriptionId === d.id).map((p) => ({ kind: p.kind, title: p.payload.title, body: p.payload.body, status: p.status, createdAt: iso(p.createdAt), sentAt: iso(p.sentAt) })),
       }));
     },

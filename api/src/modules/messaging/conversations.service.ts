@@ -321,33 +321,39 @@ export async function countUnread(db: Executor, userId: number): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-type ThreadState = { lastId: number; hasUnread: boolean };
+type ThreadState = { lastId: number };
 
 /**
- * The cheap part of a thread read: may `userId` read it, what is its newest message, and is anything
- * unread for them. A poll that finds nothing new stops here (304, or an empty list).
+ * The cheap part of a thread read: may `userId` read it, and what is its newest message. A poll that finds
+ * nothing new stops here (304, or an empty list).
  */
 export async function threadState(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }): Promise<ThreadState> {
-  // Raw: correlated subqueries in the select list of a one-table select (the builder renders such fragments'
+  // Raw: a correlated subquery in the select list of a one-table select (the builder renders such fragments'
   // columns without their table, so the inner `id` would be the message's).
-  const [row] = await queryRows<RawRow<{ last_id: (typeof messages.$inferSelect)['id'] | null; has_unread: boolean }>>(
+  const [row] = await queryRows<RawRow<{ last_id: (typeof messages.$inferSelect)['id'] | null }>>(
     db,
-    sql`select (select max(m.id) from messages m where m.conversation_id = c.id) as last_id,
-          exists (select 1 from messages m where m.conversation_id = c.id and not m.is_read and m.sender_id <> ${userId}) as has_unread
+    sql`select (select max(m.id) from messages m where m.conversation_id = c.id) as last_id
         from conversations c where c.id = ${conversationId} and (c.owner_id = ${userId} or c.farmer_id = ${userId})`,
   );
   if (!row) throw AppError.notFound(MESSAGING_MESSAGES.conversationNotFound);
-  return { lastId: Number(row.last_id ?? 0), hasUnread: Boolean(row.has_unread) };
+  return { lastId: Number(row.last_id ?? 0) };
 }
 
-/** GET /api/conversations/{id}/messages: a page of the thread, oldest first; marks the other party's messages read. */
-export async function readThread(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
-  if (state.hasUnread) {
-    await db
-      .update(messages)
-      .set({ isRead: true })
-      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), not(messages.isRead)));
-  }
+/**
+ * POST /api/conversations/{id}/read: the thread's reader marks the other party's messages read (the open thread
+ * does, in the site). Reading a thread (GET) changes nothing: a cross-site GET cannot mark it read (issue 38
+ * item 12). 404 for anyone but its two parties.
+ */
+export async function markThreadRead(db: Executor, { conversationId, userId }: { conversationId: number; userId: number }): Promise<void> {
+  await threadState(db, { conversationId, userId });
+  await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), not(messages.isRead)));
+}
+
+/** GET /api/conversations/{id}/messages: a page of the thread, oldest first. Reads only. */
+export async function readThread(db: Executor, { conversationId }: { conversationId: number }, query: ThreadQuery, state: ThreadState): Promise<Message[]> {
   if (query.after !== undefined && query.after >= state.lastId) return [];
   let rows: MessageRow[];
   if (query.after !== undefined) {

@@ -16,7 +16,7 @@ import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
-import { countUnread, listConversations, readThread, sendMessage, startConversation, threadState } from './conversations.service';
+import { countUnread, listConversations, markThreadRead, readThread, sendMessage, startConversation, threadState } from './conversations.service';
 import { findFarmerConversations } from './conversation-lookup';
 import { idParam } from '../../lib/route-params';
 
@@ -65,8 +65,15 @@ export function createMessagingRouter(ctx: AppContext): Router {
     // already holds it gets 304 without the thread being read again.
     const etag = `W/"c${id}-m${state.lastId}-a${query.after ?? ''}-b${query.before ?? ''}-l${query.limit}"`;
     res.set('ETag', etag);
-    if (!state.hasUnread && req.headers['if-none-match'] === etag) return res.status(304).end();
-    res.json(await readThread(ctx.db, { conversationId: id, userId }, query, state));
+    if (req.headers['if-none-match'] === etag) return res.status(304).end();
+    res.json(await readThread(ctx.db, { conversationId: id }, query, state));
+  });
+
+  // The read mark: a write, so the API's same-origin rules apply (a GET never marks anything read).
+  router.post('/conversations/:id/read', requireUser, async (req, res) => {
+    const id = idParam(req, MESSAGING_MESSAGES.conversationNotFound);
+    await markThreadRead(ctx.db, { conversationId: id, userId: currentUser(req).id });
+    res.status(204).end();
   });
 
   router.post('/conversations/:id/messages', requireUser, async (req, res, next) => {

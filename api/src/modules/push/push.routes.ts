@@ -11,6 +11,7 @@ import { currentUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { markAbsent, markPresent } from './presence';
+import { pushEndpointPolicy } from './push-endpoints';
 import { listDevices, removeDevice, subscribeDevice, unsubscribeEndpoint } from './subscriptions';
 import { vapidKeys } from './vapid-keys';
 
@@ -32,7 +33,7 @@ export function createPushRouter(ctx: AppContext): Router {
 
   router.post('/push/subscriptions', requireUser, userRateLimit(ctx, SUBSCRIBE_LIMIT), async (req, res) => {
     const input = parseInput(pushSubscriptionRequestSchema, stripMarkupFields(req.body ?? {}, ['label'] as const));
-    const { created } = await subscribeDevice({ db: ctx.db, clock: ctx.clock, production: ctx.config.production, userId: currentUser(req).id, input });
+    const { created } = await subscribeDevice({ db: ctx.db, clock: ctx.clock, policy: pushEndpointPolicy(ctx.config), userId: currentUser(req).id, input });
     res.status(created ? 201 : 200).end();
   });
 

@@ -1,5 +1,5 @@
 // The devices a person turned notifications on for: subscribe (idempotent per endpoint: a browser that
-// subscribes again, or hands its subscription to another account, keeps one row), unsubscribe by endpoint
+// subscribes again keeps one row; an endpoint of another account is 409, never moved), unsubscribe by endpoint
 // (the browser itself) or by id (the device list in Settings), list.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { PUSH_DEVICES_MAX, PUSH_TEXTS, type PushDevice, type PushDevicesResponse } from '#contracts/push';
@@ -8,42 +8,41 @@ import type { Database, Executor } from '#db/client';
 import { pushSubscriptions } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { OutboundPolicy } from '../../lib/outbound-guard';
+import { checkPushEndpoint } from './push-endpoints';
 
-/**
- * Production sends only to https:// push services (every browser's is); elsewhere a test's local push
- * service on http://127.0.0.1 is allowed too. Refused with 400 before anything is written.
- */
-export function checkEndpoint(endpoint: string, production: boolean): void {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return;
-  if (!production && url.protocol === 'http:' && url.hostname === '127.0.0.1') return;
-  throw AppError.badRequest(`endpoint: ${PUSH_TEXTS.endpointInsecure}`, { endpoint: PUSH_TEXTS.endpointInsecure });
-}
-
-export async function subscribeDevice(ctx: { db: Database; clock: Clock; production: boolean; userId: number; input: PushSubscriptionRequest }): Promise<{ created: boolean }> {
+/** Turns a device on for the person; the endpoint is checked first (400, nothing written: push-endpoints.ts). */
+export async function subscribeDevice(ctx: { db: Database; clock: Clock; policy: OutboundPolicy; userId: number; input: PushSubscriptionRequest }): Promise<{ created: boolean }> {
   const { input, userId } = ctx;
-  checkEndpoint(input.endpoint, ctx.production);
+  await checkPushEndpoint(input.endpoint, ctx.policy);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)).for('update');
-    if (!existing || existing.userId !== userId) {
+    // A device is never moved between accounts (issue 38 item 11): whoever knows an endpoint cannot take another
+    // person's device. The browser that holds it gets a fresh endpoint by subscribing anew (the site does so on
+    // this 409), and the old row goes when its push service answers 410. docs/decisions/1806.
+    if (existing && existing.userId !== userId) throw AppError.conflict(PUSH_TEXTS.deviceOfAnotherAccount);
+    if (!existing) {
       const [mine] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       if (Number(mine?.n ?? 0) >= PUSH_DEVICES_MAX) throw AppError.conflict(PUSH_TEXTS.tooManyDevices);
     }
-    const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: input.label ?? '' };
+    // Subscribing again also turns a device disabled after failed pushes back on.
+    const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceLabel: input.label ?? '', failedPushes: 0, disabledAt: null };
     if (existing) {
-      // The same browser signed in as someone else now: the device is theirs, with fresh keys.
+      // The same browser subscribing again (fresh keys, a new label): its own row, updated.
       await tx.update(pushSubscriptions).set(values).where(eq(pushSubscriptions.id, existing.id));
       return { created: false };
     }
-    // Two first subscriptions of one browser at once both find no row: the second becomes an update, not a 500.
+    // Two first subscriptions of one browser at once both find no row: the second becomes an update of the same
+    // account's row, not a 500, and never of another account's (no row returned: 409 as above).
     // Raw: `xmax = 0` in RETURNING tells a row this statement inserted from one it updated on conflict.
     const [row] = await tx
       .insert(pushSubscriptions)
       .values({ ...values, createdAt: now })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values, setWhere: eq(pushSubscriptions.userId, userId) })
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    return { created: Boolean(row?.inserted) };
+    if (!row) throw AppError.conflict(PUSH_TEXTS.deviceOfAnotherAccount);
+    return { created: Boolean(row.inserted) };
   });
 }
 
@@ -63,11 +62,11 @@ export async function removeDevice(ctx: { db: Executor; userId: number; deviceId
 
 export async function listDevices(ctx: { db: Executor; userId: number }): Promise<PushDevicesResponse> {
   const rows = await ctx.db
-    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastPushedAt: pushSubscriptions.lastPushedAt })
+    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastPushedAt: pushSubscriptions.lastPushedAt, disabledAt: pushSubscriptions.disabledAt })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, ctx.userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
-  const devices: PushDevice[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastPushedAt: r.lastPushedAt?.toISOString() ?? null }));
+  const devices: PushDevice[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastPushedAt: r.lastPushedAt?.toISOString() ?? null, disabledAt: r.disabledAt?.toISOString() ?? null }));
   return { devices };
 }
 

@@ -21,7 +21,8 @@ export default function PushDevices() {
   }, [data]);
 
   const devices = data?.devices ?? [];
-  const onHere = thisEndpoint != null && devices.some((d) => d.endpoint === thisEndpoint);
+  // A device disabled after failed pushes is not "on": its browser may turn it on again.
+  const onHere = thisEndpoint != null && devices.some((d) => d.endpoint === thisEndpoint && !d.disabledAt);
 
   async function act(action: () => Promise<void>, done: { title: string; description?: string }) {
     setBusy(true);
@@ -85,6 +86,7 @@ function DeviceRow({ device, here, busy, onRemove }: { device: PushDevice; here:
           On since {dateOf(device.createdAt)}
           {device.lastPushedAt ? ` · last notified ${dateOf(device.lastPushedAt)}` : ''}
         </p>
+        {device.disabledAt && <p className="text-xs font-medium text-amber-800">{PUSH_TEXTS.devicePaused}</p>}
       </div>
       <button type="button" className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50" disabled={busy} onClick={onRemove} aria-label={`Remove ${name}`}>
         Remove

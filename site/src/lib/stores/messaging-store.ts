@@ -85,16 +85,26 @@ async function fetchThread(_prefix: string | number | true, id: string | number 
   if (answer.unchanged) return held!.messages;
   const messages = held && answer.data.length === 0 ? held.messages : [...(held?.messages ?? []), ...answer.data];
   threads.set(conversationId, { messages, etag: answer.etag });
-  if (answer.data.length > 0) {
-    // Opening the thread read its messages: the list's badge and the nav's count follow at once.
-    if ($conversations.value?.data?.some((c) => c.id === conversationId && c.unreadCount > 0)) void $conversations.revalidate();
-    const older = $olderConversations.get();
-    if (older.items.some((c) => c.id === conversationId && c.unreadCount > 0)) {
-      $olderConversations.set({ ...older, items: older.items.map((c) => (c.id === conversationId ? { ...c, unreadCount: 0 } : c)) });
-      refreshUnreadCount();
-    }
-  }
+  if (answer.data.length > 0) void markThreadRead(conversationId);
   return messages;
+}
+
+/**
+ * The open thread showed new messages: it says so with a POST (reading a thread changes nothing on the
+ * server; issue 38 item 12), then the list's badge and the nav's count follow.
+ */
+async function markThreadRead(conversationId: number): Promise<void> {
+  try {
+    await apiFetch(`/api/conversations/${conversationId}/read`, { method: 'POST', body: {} });
+  } catch {
+    return; // The next poll with new messages says it again.
+  }
+  if ($conversations.value?.data?.some((c) => c.id === conversationId && c.unreadCount > 0)) void $conversations.revalidate();
+  const older = $olderConversations.get();
+  if (older.items.some((c) => c.id === conversationId && c.unreadCount > 0)) {
+    $olderConversations.set({ ...older, items: older.items.map((c) => (c.id === conversationId ? { ...c, unreadCount: 0 } : c)) });
+    refreshUnreadCount();
+  }
 }
 
 export const $thread = createFetcherStore<Message[]>(['thread:', $selectedConversation], {

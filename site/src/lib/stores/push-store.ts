@@ -2,7 +2,7 @@
 // piece, on demand): the device list through the islands' fetcher; turning this device on (the browser asks
 // its permission then, never on page load) and off, and removing a device, as actions.
 import { PUSH_TEXTS, type PushDevicesResponse, type PushKeyResponse } from '#contracts/push';
-import { apiFetch } from '../api/api-client';
+import { ApiRequestError, apiFetch } from '../api/api-client';
 import { createFetcherStore } from '../api/fetcher';
 
 export const $pushDevices = createFetcherStore<PushDevicesResponse>('/api/push/subscriptions');
@@ -35,8 +35,19 @@ export async function enablePushOnThisDevice(): Promise<void> {
   const registration = (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.register('/sw.js'));
   await navigator.serviceWorker.ready;
   const { publicKey } = await apiFetch<PushKeyResponse>('/api/push/key');
-  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-  await apiFetch('/api/push/subscriptions', { body: { ...subscription.toJSON(), label: deviceLabel() } });
+  const subscribe = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+  const tell = (subscription: PushSubscription) => apiFetch('/api/push/subscriptions', { body: { ...subscription.toJSON(), label: deviceLabel() } });
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await tell(subscription);
+  } catch (error) {
+    // Someone else signed in on this browser turned notifications on before: the server never moves their
+    // device to this account (issue 38 item 11), so this browser takes a fresh subscription, which is this
+    // account's (the old one ends, and the server forgets it at its next push).
+    if (!(error instanceof ApiRequestError && error.status === 409 && error.serverMessage === PUSH_TEXTS.deviceOfAnotherAccount)) throw error;
+    await subscription.unsubscribe();
+    await tell(await subscribe());
+  }
   await $pushDevices.revalidate();
 }
 
