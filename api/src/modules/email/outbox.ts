@@ -5,6 +5,7 @@
 // an operator may retry or drop from the jobs view (docs/decisions/1404). See docs/decisions/0101-email-outbox.md.
 import { and, count, desc, eq, lte, min } from 'drizzle-orm';
 import { MODERATION_MESSAGES, type AdminFailedItem } from '#contracts/moderation';
+import { wellFormedDeep, wellFormedText } from '#contracts/text';
 import { type Database, type Executor, type RawRow } from '#db/client';
 import { emailNotifications, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -28,14 +29,15 @@ export async function enqueueEmail(
   email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const now = ctx.clock.now();
-  const headers = { ...email.headers, ...(email.content.replyTo && { 'Reply-To': email.content.replyTo }) };
+  // Well-formed at the boundary (issue 38 item 2): what a template put together from titles and names.
+  const headers = wellFormedDeep({ ...email.headers, ...(email.content.replyTo && { 'Reply-To': email.content.replyTo }) });
   await ctx.db.insert(emailNotifications).values({
     userId: email.userId,
     type: email.type,
     recipient: email.recipient,
-    subject: email.content.subject,
-    textBody: email.content.text,
-    htmlBody: email.content.html,
+    subject: wellFormedText(email.content.subject),
+    textBody: wellFormedText(email.content.text),
+    htmlBody: wellFormedText(email.content.html),
     headers: Object.keys(headers).length ? headers : null,
     nextAttemptAt: now,
     createdAt: now,

@@ -8,6 +8,7 @@
 // See docs/decisions/1700.
 import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import webpush from 'web-push';
+import { wellFormedDeep } from '#contracts/text';
 import { queryRows, type Executor, type RawRow } from '#db/client';
 import { pushOutbox, pushSubscriptions, users, type PushPayload } from '#db/schema/index';
 import type { Config } from '../../config';
@@ -46,7 +47,8 @@ export async function queuePush(ctx: { db: Executor; clock: Clock }, event: Push
   if (!person || person.closedAt || !person.emailNotifications) return 0;
   if (event.kind === 'inquiry' && !person.inquiryAlerts) return 0;
   if ('conversationId' in event && (await isPresent(ctx.db, event.userId, event.conversationId, now))) return 0;
-  const payload = pushPayload(event, person.hideMessageText);
+  // Well-formed at the boundary: jsonb refuses a lone surrogate, whatever a caller put in a title or a name.
+  const payload = wellFormedDeep(pushPayload(event, person.hideMessageText));
   // Raw: insert … select, one row per device of the person, in one statement.
   const inserted = await queryRows<{ id: number }>(
     ctx.db,
