@@ -3,6 +3,7 @@
 // UPDATE, DELETE and TRUNCATE on it (migration moderation_sql); this module only inserts and reads.
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '#contracts/moderation';
+import { wellFormedDeep, wellFormedText } from '#contracts/text';
 import type { Executor } from '#db/client';
 import { auditLog } from '#db/schema/index';
 
@@ -14,8 +15,8 @@ export type Operator = { id: number; email: string };
  * 'account-holder' for what a person does to their own account that the log must keep (closing it).
  */
 export type AuditActor = Operator | 'system' | 'command-line' | 'account-holder';
-/** `email`: an outbox e-mail an operator retried or dropped from the jobs view. */
-export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review';
+/** `email`: an outbox e-mail, `saved_search`: a search's parked alert, an operator retried or dropped from the jobs view. */
+export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review' | 'saved_search';
 
 export async function recordAudit(
   tx: Executor,
@@ -27,8 +28,9 @@ export async function recordAudit(
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    reason: entry.reason,
-    details: entry.details ?? {},
+    // Well-formed at the boundary: jsonb refuses a lone surrogate (a title or an error quoted in the details).
+    reason: wellFormedText(entry.reason),
+    details: wellFormedDeep(entry.details ?? {}),
     createdAt: entry.at,
   });
 }

@@ -5,7 +5,7 @@
 // an operator may retry or drop from the jobs view (docs/decisions/1404). See docs/decisions/0101-email-outbox.md.
 import { and, count, desc, eq, lte, min } from 'drizzle-orm';
 import { MODERATION_MESSAGES, type AdminFailedItem } from '#contracts/moderation';
-import { wellFormedDeep, wellFormedText } from '#contracts/text';
+import { cutText, wellFormedDeep, wellFormedText } from '#contracts/text';
 import { type Database, type Executor, type RawRow } from '#db/client';
 import { emailNotifications, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -76,16 +76,23 @@ export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mail
       failed += 1;
       const attempts = Number(row.attempts);
       const giveUp = attempts >= MAX_ATTEMPTS || permanentRefusal(error);
-      const message = (error as Error)?.message?.slice(0, 500) ?? 'unknown error';
+      // The server's answer as PostgreSQL keeps it (a NUL or half a surrogate pair in it made this very
+      // update fail, and every e-mail behind it with it: issue 38 item 2).
+      const message = wellFormedText(cutText((error as Error)?.message ?? '', 500, { ellipsis: '' })) || 'unknown error';
       deps.logger.warn({ emailId: row.id, attempts, giveUp, error: message }, 'email delivery failed');
-      await deps.db
-        .update(emailNotifications)
-        .set(
-          giveUp
-            ? { status: 'failed', lastError: message }
-            : { lastError: message, nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)) },
-        )
-        .where(eq(emailNotifications.id, row.id));
+      try {
+        await deps.db
+          .update(emailNotifications)
+          .set(
+            giveUp
+              ? { status: 'failed', lastError: message }
+              : { lastError: message, nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)) },
+          )
+          .where(eq(emailNotifications.id, row.id));
+      } catch (recording) {
+        // Never stop the batch: this row's lease runs out and it is claimed again (its attempts counted).
+        deps.logger.error({ err: recording, emailId: row.id }, 'email failure not recorded');
+      }
     }
   }
   return { sent, failed };

@@ -8,7 +8,7 @@
 // See docs/decisions/1700.
 import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { wellFormedDeep } from '#contracts/text';
+import { wellFormedDeep, wellFormedText } from '#contracts/text';
 import { queryRows, type Executor, type RawRow } from '#db/client';
 import { pushOutbox, pushSubscriptions, users, type PushPayload } from '#db/schema/index';
 import type { Config } from '../../config';
@@ -85,6 +85,9 @@ export async function sendPendingPushes(deps: PushSendDeps, batchSize = 50): Pro
     const payload = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
     const attempts = Number(row.attempts);
     const outcome = await deliver(device, payload, vapid);
+    // What the push service said, as PostgreSQL keeps it: a NUL in its answer made recording it fail, and
+    // every push behind it (issue 38 item 2).
+    if (outcome.reason !== undefined) outcome.reason = wellFormedText(outcome.reason);
     const at = deps.clock.now();
     if (outcome.kind === 'sent') {
       await deps.db.update(pushOutbox).set({ status: 'sent', sentAt: at, lastError: null }).where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.status, 'pending')));
