@@ -2,9 +2,9 @@
 // whose emoji straddles the push preview's cut (character 79–80). Cut by UTF-16 units, the preview kept half a
 // surrogate pair; PostgreSQL's jsonb refused the push_outbox payload and that failed the message's whole
 // transaction (500), even for a recipient without a device; the listing title stopped every saved-search alert.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailNotifications, pushOutbox } from '#db/schema/index';
+import { emailNotifications, messages, pushOutbox, pushSubscriptions } from '#db/schema/index';
 import { sendSavedSearchAlerts, notifySavedSearches } from '#api/modules/saved-searches/saved-search-alerts';
 import { publishSpace } from '#api/modules/spaces/publish-space';
 import { PUSH_PREVIEW_CHARS } from '#contracts/push';
@@ -55,6 +55,28 @@ describe('text at a cut boundary (issue 38 item 2)', () => {
     // One character shorter was always fine; the emoji one now is too.
     const shorter = await t.request(`/api/conversations/${opened.json.conversationId}/messages`, { cookie: owner.cookie, body: { content: MESSAGE.replace('Thanks', 'Thank') } });
     expect(shorter.status, shorter.text).toBe(201);
+  });
+
+  it('a push or an e-mail that cannot be queued never fails the message it follows (each in a savepoint)', async () => {
+    const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Windy Roof' })]);
+    await t.db.insert(pushSubscriptions).values({ userId: owner.id, endpoint: 'https://push.example.com/device-1', p256dh: 'BP'.padEnd(87, 'x'), auth: 'a'.repeat(22), deviceLabel: 'Phone', createdAt: t.clock.now() });
+    // Any failure of the side effects, whatever its cause: both queues refuse every row.
+    await t.db.execute(sql.raw(`create or replace function refuse_side_effect() returns trigger language plpgsql as $$ begin raise exception 'queue refused'; end $$`));
+    await t.db.execute(sql.raw('create trigger refuse_push before insert on push_outbox for each row execute function refuse_side_effect()'));
+    await t.db.execute(sql.raw('create trigger refuse_mail before insert on email_notifications for each row execute function refuse_side_effect()'));
+    try {
+      const opened = await t.request('/api/conversations', { cookie: farmer.cookie, body: { spaceId: space!.id, content: 'Hello, is the roof windy?' } });
+      expect(opened.status, opened.text).toBe(201);
+      const reply = await t.request(`/api/conversations/${opened.json.conversationId}/messages`, { cookie: farmer.cookie, body: { content: 'And is there water?' } });
+      expect(reply.status, reply.text).toBe(201);
+      const kept = await t.db.select({ content: messages.content }).from(messages).where(eq(messages.conversationId, opened.json.conversationId)).orderBy(messages.id);
+      expect(kept.map((m) => m.content)).toEqual(['Hello, is the roof windy?', 'And is there water?']);
+      expect(t.logs.some((line) => line.includes('queue refused'))).toBe(true);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_push on push_outbox'));
+      await t.db.execute(sql.raw('drop trigger refuse_mail on email_notifications'));
+      await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id));
+    }
   });
 
   it('a listing titled "x" × 78 + "🌱 roof" that matches one search does not stop another farmer’s alert', async () => {
