@@ -40,7 +40,7 @@ export type AdminActionRequest = z.input<typeof refundSchema>;
 
 export const auditQuerySchema = z.object({
   action: z.string().trim().max(40).optional(),
-  targetType: z.enum(['space', 'user', 'report', 'payment', 'coupon', 'email', 'review']).optional(),
+  targetType: z.enum(['space', 'user', 'report', 'payment', 'coupon', 'email', 'review', 'saved_search']).optional(),
   targetId: id.optional(),
   actorId: id.optional(),
   before: id.optional(),

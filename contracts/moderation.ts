@@ -142,6 +142,6 @@ export type AdminJobsResponse = { instanceStartedAt: string; jobs: AdminJob[] };
 export type AdminFailedItem = { id: number; label: string; attempts: number; lastError: string | null; queuedAt: string };
 
 /** The jobs that keep their failed items, by the name the jobs view shows (POST /api/admin/jobs/{job}/items/{id}/retry|drop). */
-export const JOBS_WITH_FAILED_ITEMS = ['email-outbox'] as const;
+export const JOBS_WITH_FAILED_ITEMS = ['email-outbox', 'saved-search-alerts'] as const;
 export type JobWithFailedItems = (typeof JOBS_WITH_FAILED_ITEMS)[number];
 export const FAILED_ITEMS_SHOWN = 20;

@@ -1,5 +1,6 @@
 // Contracts of the photo calls (issue 17): the limits, the photo as answered, and how a photo's file names
 // are made. No zod here (islands and page scripts import these); the bodies' schemas: photos.schemas.ts.
+import { cutText } from './text';
 
 /** Photos per listing (the pasted URLs of spec 2.9 come on top). */
 export const MAX_PHOTOS = 12;
@@ -117,5 +118,5 @@ export const PHOTO_FILE_NAME = /^([a-f0-9]{64})-(\d{1,4})\.(avif|webp|jpg)$/;
 
 /** The alt text a new photo starts with (the owner edits it): the listing's title and the photo's place. */
 export function defaultPhotoAlt(title: string, position: number): string {
-  return `${title.trim().slice(0, MAX_ALT - 12)} – photo ${position}`;
+  return `${cutText(title.trim(), MAX_ALT - 12, { ellipsis: '' })} – photo ${position}`;
 }

@@ -43,6 +43,14 @@ export const savedSearches = pgTable(
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     /** When the last alert e-mail for this search was written: later matches that day wait for a digest. */
     lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    /**
+     * The alert job's failed runs for this search in a row, the last one's error, and when it gave up (issue 38
+     * item 2): a search whose alert keeps failing is parked (alertFailedAt set) and skipped until an operator
+     * retries or drops it (docs/decisions/1404, 1800); it never holds up the other searches' alerts.
+     */
+    alertAttempts: integer('alert_attempts').notNull().default(0),
+    alertError: text('alert_error'),
+    alertFailedAt: timestamp('alert_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

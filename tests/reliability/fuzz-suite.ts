@@ -6,7 +6,7 @@
 // integers beyond int4/int8 in every id, cursor and number. All sent as the signed-in owner, many at once
 // over HTTP. Every answer is below 500 with no stack trace, and the process keeps answering.
 // How many per route is tests/setup/depth.ts's FUZZ_DEPTH: a fixed-seed sample in `npm test`, 1,000 inputs
-// and 250 shapes in `npm run test:deep`. Either way every route gets every class of input and of shape (the
+// and 250 shapes in `npm run test:deep`; and the text-boundary corpus (issue 38 item 2), sampled, or whole when deep. Either way every route gets every class of input and of shape (the
 // count is shared out per class), and the sample is the first part of the full run (same seed).
 // The routes are dealt into FUZZ_PARTS files (fuzz-1.test.ts, fuzz-2.test.ts), each with an app of its own, so
 // that the two workers share the deep run's 270 s instead of one worker carrying it alone.
@@ -171,6 +171,41 @@ function shapeClasses(entry: RouteEntry, url: string, kind: 'body' | 'query', sa
 }
 
 /**
+ * The text-boundary corpus (issue 38 item 2): in every string field of a writing route's sample, an emoji, a
+ * ZWJ sequence, a flag, a letter with combining marks, or a lone surrogate (high or low) straddling each cut
+ * the product makes of text (push previews at 80, names at 100, descriptions at 160/200, subjects at 250/255,
+ * excerpts at 400, 500), one unit before and at the boundary; the text ends just past the boundary, so a
+ * field whose limit is above it takes it. Every answer is below 500 (a half pair in jsonb was a 500), and the
+ * side effects behind the write (pushes, e-mails, alerts) see the whole text. `npm test` sends a fixed-seed
+ * sample per route, `test:deep` all of it.
+ */
+export const CUT_BOUNDARIES = [80, 100, 160, 200, 250, 255, 400, 500] as const;
+export const BOUNDARY_PIECES = ['🙂', '👩‍👩‍👧‍👦', '🇺🇸', 'e\u0301\u0323', '\uD83D', '\uDE42'] as const;
+
+/** A text of `boundary` + 4 units with `piece` at `boundary + offset`, and at every smaller cut too. */
+export function boundaryText(boundary: number, piece: string, offset: -2 | -1): string {
+  let text = '';
+  for (const cut of CUT_BOUNDARIES.filter((b) => b <= boundary)) {
+    const at = cut + offset;
+    if (at < text.length) continue;
+    text += `${'x'.repeat(at - text.length)}${piece}`;
+  }
+  return `${text} see`.padEnd(boundary + 4, '.');
+}
+
+/** Every text-boundary request of a route; `attack` marks the one of the issue (an emoji at 78–79) in each field, always sent. */
+function textBoundaryRequests(url: string, sample: unknown): Array<FuzzRequest & { attack: boolean }> {
+  const paths = everyPath(sample).filter((at) => typeof at.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], sample) === 'string');
+  return paths.flatMap((at) =>
+    CUT_BOUNDARIES.flatMap((boundary) =>
+      BOUNDARY_PIECES.flatMap((piece) =>
+        ([-2, -1] as const).map((offset) => ({ target: url, body: JSON.stringify(withValueAt(sample, at, boundaryText(boundary, piece, offset))), attack: boundary === 80 && piece === '🙂' && offset === -2 })),
+      ),
+    ),
+  );
+}
+
+/**
  * `total` shared out over the classes by weight (largest remainders, at least one each), each class
  * sampled with its own fixed seed: every class is sent whatever the depth, and a smaller depth's inputs
  * are the first ones of a larger depth's.
@@ -223,7 +258,10 @@ export function fuzzRoutes(part: number) {
         const sample = kind === 'body' ? await sampleBody(entry, s) : undefined;
         const generated = sampleClasses(kind === 'body' ? bodyClasses(sample) : queryClasses(), FUZZ_DEPTH.inputs, seed);
         const shapes = shapeClasses(entry, url, kind as 'body' | 'query', sample).map((arbitrary, i) => ({ name: `shape ${i + 1}`, weight: 1, arbitrary }));
+        const boundaries = kind === 'body' ? textBoundaryRequests(url, sample) : [];
         const requests: FuzzRequest[] = [
+          // First: a route's own limits (messages per minute) must not answer them 429 before they reach the text's cuts.
+          ...(boundaries.length <= FUZZ_DEPTH.textBoundaries ? boundaries : [...boundaries.filter((b) => b.attack), ...fc.sample(fc.constantFrom(...boundaries), { numRuns: FUZZ_DEPTH.textBoundaries, seed })]),
           ...generated.map((input) => (kind === 'query' ? { target: `${url}${url.includes('?') ? '&' : '?'}${input}` } : { target: url, body: input })),
           ...sampleClasses(shapes, FUZZ_DEPTH.shapes, seed),
         ];

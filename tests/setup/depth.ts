@@ -7,13 +7,14 @@ export const DEEP = process.env.TEST_DEPTH === 'deep';
 /**
  * The fuzzer's depth per route: `inputs` generated bodies or query strings, shared out over the input
  * classes by weight (every class gets some, tests/reliability/fuzz-suite.ts), and `shapes` request shapes
- * (encodings, percent-encoding, NUL, huge integers) shared out evenly over the shape classes.
+ * (encodings, percent-encoding, NUL, huge integers) shared out evenly over the shape classes, and
+ * `textBoundaries` of the text-boundary corpus (tests/reliability/fuzz-suite.ts): a sample, or all of it.
  */
 export const FUZZ_DEPTHS = {
   /** `npm test`: every route, every class, a fixed-seed sample. */
-  sample: { inputs: 60, shapes: 40 },
-  /** `npm run test:deep`: the depth the suite was written with (issue 15). */
-  full: { inputs: 1000, shapes: 250 },
+  sample: { inputs: 60, shapes: 40, textBoundaries: 8 },
+  /** `npm run test:deep`: the depth the suite was written with (issue 15); the text boundaries whole (issue 38). */
+  full: { inputs: 1000, shapes: 250, textBoundaries: Infinity },
 } as const;
 
 export const FUZZ_DEPTH = FUZZ_DEPTHS[DEEP ? 'full' : 'sample'];

@@ -3,6 +3,7 @@
 // UPDATE, DELETE and TRUNCATE on it (migration moderation_sql); this module only inserts and reads.
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '#contracts/moderation';
+import { wellFormedDeep, wellFormedText } from '#contracts/text';
 import type { Executor } from '#db/client';
 import { auditLog } from '#db/schema/index';
 
@@ -14,8 +15,8 @@ export type Operator = { id: number; email: string };
  * 'account-holder' for what a person does to their own account that the log must keep (closing it).
  */
 export type AuditActor = Operator | 'system' | 'command-line' | 'account-holder';
-/** `email`: an outbox e-mail an operator retried or dropped from the jobs view. */
-export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review';
+/** `email`: an outbox e-mail, `saved_search`: a search's parked alert, an operator retried or dropped from the jobs view. */
+export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review' | 'saved_search';
 
 export type AuditRecord = { actor: AuditActor; action: string; targetType: AuditTarget; targetId: number; reason: string; details?: Record<string, unknown>; at: Date };
 
@@ -30,8 +31,9 @@ export async function recordAudit(tx: Executor, entry: AuditRecord | AuditRecord
       action: e.action,
       targetType: e.targetType,
       targetId: e.targetId,
-      reason: e.reason,
-      details: e.details ?? {},
+      // Well-formed at the boundary: jsonb refuses a lone surrogate (a title or an error quoted in the details).
+      reason: wellFormedText(e.reason),
+      details: wellFormedDeep(e.details ?? {}),
       createdAt: e.at,
     })),
   );

@@ -1,6 +1,7 @@
 // pino logger. Secrets and personal data never reach a log line: headers that carry them are redacted,
 // request bodies are not logged, token-like query parameters are masked in logged URLs, and a failed
 // query is logged as its statement and error, never its parameters (e-mails, messages, tokens).
+import { cutText, wellFormedText } from '#contracts/text';
 import { pino, type Logger, type DestinationStream } from 'pino';
 
 export type { Logger };
@@ -51,7 +52,18 @@ export function serializeError(error: unknown): unknown {
 export function safeErrorReason(error: unknown): string | undefined {
   const serialized = serializeError(error) as { message?: string; cause?: { message?: string } } | undefined;
   const reason = [serialized?.message, serialized?.cause?.message].filter(Boolean).join(': ');
-  return reason ? reason.slice(0, 200) : undefined;
+  return reason ? wellFormedText(cutText(reason, 200, { ellipsis: '' })) : undefined;
+}
+
+/**
+ * What went wrong in the fewest words, for an item parked with its error (issue 38 item 2): the innermost
+ * cause's message (the database's own, not the failed statement), values in quotes redacted, well-formed.
+ */
+export function rootErrorReason(error: unknown): string {
+  let inner = error;
+  for (let depth = 0; depth < 5 && (inner as { cause?: unknown } | null)?.cause; depth++) inner = (inner as { cause: unknown }).cause;
+  const message = (inner as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? wellFormedText(cutText(withoutQuotedValues(message), 200, { ellipsis: '' })) : (safeErrorReason(error) ?? 'unknown error');
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { createElement as h } from 'react';
 import { createLimiter } from '#api/lib/limiter';
 import { agreementParts, type AgreementFacts, type AgreementParts } from './agreement-document';
+import { wellFormedDeep } from '#contracts/text';
 import { leaseBlocks, sentenceCase, type LeaseBlock } from './lease-blocks';
 
 // The PDF's built-in fonts (Helvetica, Courier) cover Latin-1 only: a party named Łukasz or Ørsted-Šimić,
@@ -108,7 +109,8 @@ const rendered = new LRUCache<string, Buffer, AgreementParts>({
 });
 
 export async function agreementPdf(facts: AgreementFacts): Promise<Buffer> {
-  const parts = agreementParts(facts);
+  // Well-formed at the PDF writer (issue 38 item 2): a lone surrogate in a title or a note is U+FFFD, not a broken glyph run.
+  const parts = wellFormedDeep(agreementParts(facts));
   const key = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
   const pdf = await rendered.fetch(key, { context: parts });
   if (!pdf) throw new Error('the agreement PDF could not be rendered');

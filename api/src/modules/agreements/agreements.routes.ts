@@ -27,7 +27,7 @@ export const PROPOSAL_LIMIT: RateLimitRule = {
 
 export function createAgreementsRouter(ctx: AppContext): Router {
   const router = Router();
-  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
+  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL, logger: ctx.logger };
 
   // The dashboard's inquiry lists, each inquiry with the terms its conversation reached.
   router.get('/inquiries/farmer', requireUser, async (req, res) => {

@@ -31,6 +31,7 @@ import { leaseAgreementEmail, reviewInviteEmail } from '../email/index';
 import { queuePush } from '../push/index';
 import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/index';
 import { closeInquiries, markInquiriesResponded } from '../messaging/index';
+import { besideTheWrite } from '../../lib/side-effect';
 import { claimNotification, markNotified, notifyMessage, type MessagingContext, type Role } from '../messaging/index';
 
 /** The columns every proposal read selects (joined with its conversation's space for the currency). */
@@ -194,7 +195,8 @@ export async function respondToProposal(
     if (role === 'owner') await markInquiriesResponded(tx, conversation);
     if (status === 'accepted') {
       await closeInquiries(tx, conversation);
-      await notifyAgreement({ ...ctx, db: tx }, conversation, proposal, messageId);
+      // In a savepoint: telling the parties never fails the agreement it follows (issue 38 item 2).
+      await besideTheWrite({ ...ctx, db: tx }, 'agreement notices', (db) => notifyAgreement({ ...ctx, db }, conversation, proposal, messageId));
     } else {
       await notifyMessage({ ...ctx, db: tx }, {
         conversationId,

@@ -3,6 +3,7 @@
 // Greetings carry no name: a name is whatever the account typed, and an account can send our e-mails to an
 // address it does not own (sign-up, e-mail change), so a greeting must not be able to carry its text.
 import { FORMER_MEMBER_NAME } from '#contracts/account-data';
+import { cutText } from '#contracts/text';
 
 /** replyTo: set on the e-mails that ask for an answer (mail goes from a no-reply address): the support address. */
 export type EmailContent = { subject: string; text: string; html: string; replyTo?: string };
@@ -81,16 +82,13 @@ export function accountClosedEmail(input: { listingsRemoved: number; supportEmai
   return { subject, text, html };
 }
 
-/** A few lines of a user's message for an e-mail, cut at a word boundary. */
+/** A few lines of a user's message for an e-mail, cut at a word boundary (or between graphemes). */
 function excerpt(text: string, max = 400): string {
-  const flat = text.trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > max * 0.6 ? cut.lastIndexOf(' ') : max)}…`;
+  return cutText(text.trim(), max, { atWord: 0.6 });
 }
 
 export function inquiryReceivedEmail(input: { farmerName: string; spaceTitle: string; message: string; url: string }): EmailContent {
-  const subject = `New inquiry about ${input.spaceTitle}`.slice(0, 255);
+  const subject = cutText(`New inquiry about ${input.spaceTitle}`, 255, { ellipsis: '' });
   const quote = excerpt(input.message);
   const text = `${GREETING}\n\n${input.farmerName} is interested in your space "${input.spaceTitle}" and wrote:\n\n${quote}\n\nReply from your dashboard:\n\n${input.url}\n\nThe FarmSpace team`;
   const html = layout(
@@ -107,7 +105,7 @@ export function inquiryReceivedEmail(input: { farmerName: string; spaceTitle: st
 
 export function newMessagesEmail(input: { senderName: string; spaceTitle: string; count: number; latest: string; url: string }): EmailContent {
   const what = input.count > 1 ? `${input.count} new messages` : 'New message';
-  const subject = `${what} about ${input.spaceTitle}`.slice(0, 255);
+  const subject = cutText(`${what} about ${input.spaceTitle}`, 255, { ellipsis: '' });
   const quote = excerpt(input.latest);
   const intro = input.count > 1 ? `${input.senderName} sent you ${input.count} new messages about "${input.spaceTitle}". The latest:` : `${input.senderName} sent you a message about "${input.spaceTitle}":`;
   const text = `${GREETING}\n\n${intro}\n\n${quote}\n\nRead and reply in your dashboard:\n\n${input.url}\n\nWe e-mail you at most once every 15 minutes per conversation. You can turn these e-mails off in your settings.\n\nThe FarmSpace team`;
@@ -132,7 +130,7 @@ export function paymentConfirmationEmail(input: {
   listingUrl: string;
   receiptUrl: string;
 }): EmailContent {
-  const subject = `Payment received: ${input.listingTitle}`.slice(0, 255);
+  const subject = cutText(`Payment received: ${input.listingTitle}`, 255, { ellipsis: '' });
   const text = `${GREETING}\n\nThank you for your payment of ${input.amount} (${input.plan}) for "${input.listingTitle}". Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
   const html = layout(
     subject,
@@ -155,7 +153,7 @@ export type AlertListing = { title: string; city: string; url: string; fit?: str
  */
 export function savedSearchAlertEmail(input: { searchName: string; listings: AlertListing[]; searchUrl: string; unsubscribeUrl: string }): EmailContent {
   const n = input.listings.length;
-  const subject = n === 1 ? `New space for “${input.searchName}”: ${input.listings[0]!.title}`.slice(0, 250) : `${n} new spaces for “${input.searchName}”`.slice(0, 250);
+  const subject = n === 1 ? cutText(`New space for “${input.searchName}”: ${input.listings[0]!.title}`, 250, { ellipsis: '' }) : cutText(`${n} new spaces for “${input.searchName}”`, 250, { ellipsis: '' });
   const lines = input.listings.map((l) => `- ${l.title} (${l.city})${l.fit ? ` — ${l.fit}` : ''}\n  ${l.url}`);
   const text = `${GREETING}\n\n${n === 1 ? 'A new space matches your saved search' : `${n} new spaces match your saved search`} “${input.searchName}”:\n\n${lines.join('\n')}\n\nSee all results: ${input.searchUrl}\n\nStop these alerts with one click: ${input.unsubscribeUrl}\n\nThe FarmSpace team`;
   const items = input.listings
@@ -187,7 +185,7 @@ export const APPEAL_SENTENCE = 'If you think this is a mistake, reply to this e-
 
 /** Both parties, once lease terms are accepted (issue 20): the terms and the links to the draft. */
 export function leaseAgreementEmail(input: { otherName: string; spaceTitle: string; headline: string; reference: string; pdfUrl: string; txtUrl: string; url: string }): EmailContent {
-  const subject = `Lease terms agreed: ${input.spaceTitle}`.slice(0, 255);
+  const subject = cutText(`Lease terms agreed: ${input.spaceTitle}`, 255, { ellipsis: '' });
   const intro = `You and ${input.otherName} agreed lease terms for "${input.spaceTitle}": ${input.headline}.`;
   const draft = `Your agreement draft (reference ${input.reference}) is ready. It is a draft, not legal advice: FarmSpace only connects the parties, so complete it, have it reviewed and sign it elsewhere.`;
   const text = `${GREETING}\n\n${intro}\n\n${draft}\n\nPDF: ${input.pdfUrl}\nText: ${input.txtUrl}\n\nSee the conversation: ${input.url}\n\nThe FarmSpace team`;
@@ -206,7 +204,7 @@ export function leaseAgreementEmail(input: { otherName: string; spaceTitle: stri
 
 /** Each party, once lease terms are accepted (issue 28): they may now review the other, until the window closes. */
 export function reviewInviteEmail(input: { otherName: string; spaceTitle: string; until: string; blindDays: number; url: string }): EmailContent {
-  const subject = `You can now review ${input.otherName}`.slice(0, 255);
+  const subject = cutText(`You can now review ${input.otherName}`, 255, { ellipsis: '' });
   const intro = `Your lease terms for "${input.spaceTitle}" are agreed. Once you have seen how it goes, you can review ${input.otherName} until ${input.until}.`;
   const blind = `Reviews are double-blind: neither of you can read the other's review until both have written, or ${input.blindDays} days after the first one, whichever comes first.`;
   const text = `${GREETING}\n\n${intro}\n\n${blind}\n\nWrite your review in the conversation:\n\n${input.url}\n\nThe FarmSpace team`;
@@ -219,7 +217,7 @@ export function reviewInviteEmail(input: { otherName: string; spaceTitle: string
  * and the other's review of them is, if there is one. One e-mail per person and publication.
  */
 export function reviewPublishedEmail(input: { otherName: string; spaceTitle: string; wroteOne: boolean; reviewedByOther: boolean; url: string }): EmailContent {
-  const subject = (input.wroteOne ? 'Your review is published' : `${input.otherName} reviewed you`).slice(0, 255);
+  const subject = cutText(input.wroteOne ? 'Your review is published' : `${input.otherName} reviewed you`, 255, { ellipsis: '' });
   const lines = [
     input.wroteOne ? `Your review of ${input.otherName} (lease of "${input.spaceTitle}") is now public on FarmSpace.` : `${input.otherName} reviewed you for the lease of "${input.spaceTitle}": the review is now public on FarmSpace.`,
     input.wroteOne && input.reviewedByOther ? `${input.otherName}'s review of you is published too.` : '',

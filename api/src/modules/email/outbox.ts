@@ -5,6 +5,7 @@
 // an operator may retry or drop from the jobs view (docs/decisions/1404). See docs/decisions/0101-email-outbox.md.
 import { and, count, desc, eq, lte, min } from 'drizzle-orm';
 import { MODERATION_MESSAGES, type AdminFailedItem } from '#contracts/moderation';
+import { cutText, wellFormedDeep, wellFormedText } from '#contracts/text';
 import { type Database, type Executor, type RawRow } from '#db/client';
 import { emailNotifications, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
@@ -28,14 +29,15 @@ export async function enqueueEmail(
   email: { userId: number | null; type: EmailType; recipient: string; content: EmailContent; headers?: Record<string, string> },
 ): Promise<void> {
   const now = ctx.clock.now();
-  const headers = { ...email.headers, ...(email.content.replyTo && { 'Reply-To': email.content.replyTo }) };
+  // Well-formed at the boundary (issue 38 item 2): what a template put together from titles and names.
+  const headers = wellFormedDeep({ ...email.headers, ...(email.content.replyTo && { 'Reply-To': email.content.replyTo }) });
   await ctx.db.insert(emailNotifications).values({
     userId: email.userId,
     type: email.type,
     recipient: email.recipient,
-    subject: email.content.subject,
-    textBody: email.content.text,
-    htmlBody: email.content.html,
+    subject: wellFormedText(email.content.subject),
+    textBody: wellFormedText(email.content.text),
+    htmlBody: wellFormedText(email.content.html),
     headers: Object.keys(headers).length ? headers : null,
     nextAttemptAt: now,
     createdAt: now,
@@ -74,16 +76,23 @@ export async function sendPendingEmails(deps: { db: Executor; clock: Clock; mail
       failed += 1;
       const attempts = Number(row.attempts);
       const giveUp = attempts >= MAX_ATTEMPTS || permanentRefusal(error);
-      const message = (error as Error)?.message?.slice(0, 500) ?? 'unknown error';
+      // The server's answer as PostgreSQL keeps it (a NUL or half a surrogate pair in it made this very
+      // update fail, and every e-mail behind it with it: issue 38 item 2).
+      const message = wellFormedText(cutText((error as Error)?.message ?? '', 500, { ellipsis: '' })) || 'unknown error';
       deps.logger.warn({ emailId: row.id, attempts, giveUp, error: message }, 'email delivery failed');
-      await deps.db
-        .update(emailNotifications)
-        .set(
-          giveUp
-            ? { status: 'failed', lastError: message }
-            : { lastError: message, nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)) },
-        )
-        .where(eq(emailNotifications.id, row.id));
+      try {
+        await deps.db
+          .update(emailNotifications)
+          .set(
+            giveUp
+              ? { status: 'failed', lastError: message }
+              : { lastError: message, nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)) },
+          )
+          .where(eq(emailNotifications.id, row.id));
+      } catch (recording) {
+        // Never stop the batch: this row's lease runs out and it is claimed again (its attempts counted).
+        deps.logger.error({ err: recording, emailId: row.id }, 'email failure not recorded');
+      }
     }
   }
   return { sent, failed };

@@ -31,7 +31,7 @@ export const MESSAGE_LIMIT: RateLimitRule = { endpoint: 'user-message', max: 30,
 
 export function createMessagingRouter(ctx: AppContext): Router {
   const router = Router();
-  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL };
+  const messaging = { db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL, logger: ctx.logger };
 
   router.post('/conversations', requireUser, userRateLimit(ctx, NEW_CONVERSATION_LIMIT), async (req, res) => {
     const input = parseInput(startConversationSchema, stripMarkupFields(req.body ?? {}, ['content', 'farmerName']));

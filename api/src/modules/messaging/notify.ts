@@ -9,6 +9,8 @@ import { conversationPath } from '#contracts/messaging.schemas';
 import type { Executor } from '#db/client';
 import { conversations, messages, users } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { besideTheWrite } from '../../lib/side-effect';
 import { MINUTE } from '../../lib/clock';
 import { enqueueEmail } from '../email/index';
 import { inquiryReceivedEmail, newMessagesEmail } from '../email/index';
@@ -17,7 +19,7 @@ import { queuePush, type ProposalStep } from '../push/index';
 export const NOTIFY_THROTTLE_MS = 15 * MINUTE;
 
 /** What the messaging services use: the database (or the caller's transaction), the clock and the site's address for links. */
-export type MessagingContext<D extends Executor = Executor> = { db: D; clock: Clock; siteUrl: string };
+export type MessagingContext<D extends Executor = Executor> = { db: D; clock: Clock; siteUrl: string; logger?: Logger };
 
 export type Role = 'owner' | 'farmer';
 
@@ -116,23 +118,28 @@ export async function notifyInquiry(
   ctx: MessagingContext,
   input: { conversationId: number; ownerId: number; farmerId: number; farmerName: string; spaceTitle: string; message: string },
 ): Promise<void> {
-  const tx = ctx.db;
-  await queuePush(ctx, { kind: 'inquiry', userId: input.ownerId, conversationId: input.conversationId, senderName: input.farmerName, spaceTitle: input.spaceTitle, text: input.message });
-  const owner = await claimNotification(ctx, input.conversationId, 'owner', 'inquiry');
-  if (!owner) return;
-  const untold = await untoldMessages(tx, input.conversationId, input.farmerId, owner.notified_message_id);
-  await enqueueEmail(ctx, {
-    userId: owner.id,
-    type: 'inquiry_received',
-    recipient: owner.email,
-    content: inquiryReceivedEmail({
-      farmerName: input.farmerName,
-      spaceTitle: input.spaceTitle,
-      message: input.message,
-      url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
-    }),
+  // Each side effect in a savepoint: neither can fail the inquiry it follows (issue 38 item 2).
+  await besideTheWrite(ctx, 'inquiry push', (db) =>
+    queuePush({ ...ctx, db }, { kind: 'inquiry', userId: input.ownerId, conversationId: input.conversationId, senderName: input.farmerName, spaceTitle: input.spaceTitle, text: input.message }),
+  );
+  await besideTheWrite(ctx, 'inquiry e-mail', async (tx) => {
+    const at = { ...ctx, db: tx };
+    const owner = await claimNotification(at, input.conversationId, 'owner', 'inquiry');
+    if (!owner) return;
+    const untold = await untoldMessages(tx, input.conversationId, input.farmerId, owner.notified_message_id);
+    await enqueueEmail(at, {
+      userId: owner.id,
+      type: 'inquiry_received',
+      recipient: owner.email,
+      content: inquiryReceivedEmail({
+        farmerName: input.farmerName,
+        spaceTitle: input.spaceTitle,
+        message: input.message,
+        url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
+      }),
+    });
+    await markNotified(tx, input.conversationId, 'owner', ctx.clock.now(), untold.lastId);
   });
-  await markNotified(tx, input.conversationId, 'owner', ctx.clock.now(), untold.lastId);
 }
 
 export async function notifyMessage(
@@ -149,23 +156,26 @@ export async function notifyMessage(
     proposal?: ProposalStep;
   },
 ): Promise<void> {
-  const tx = ctx.db;
   const about = { userId: input.recipientId, conversationId: input.conversationId, senderName: input.senderName, spaceTitle: input.spaceTitle };
-  await queuePush(ctx, input.proposal ? { kind: 'proposal', ...about, step: input.proposal } : { kind: 'message', ...about, text: input.latest });
-  const recipient = await claimNotification(ctx, input.conversationId, input.recipientRole, 'message');
-  if (!recipient) return;
-  const untold = await untoldMessages(tx, input.conversationId, input.senderId, recipient.notified_message_id);
-  await enqueueEmail(ctx, {
-    userId: recipient.id,
-    type: 'new_message',
-    recipient: recipient.email,
-    content: newMessagesEmail({
-      senderName: input.senderName,
-      spaceTitle: input.spaceTitle,
-      count: Math.max(1, untold.count),
-      latest: input.latest,
-      url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
-    }),
+  // Each side effect in a savepoint: neither can fail the message it follows (issue 38 item 2).
+  await besideTheWrite(ctx, 'message push', (db) => queuePush({ ...ctx, db }, input.proposal ? { kind: 'proposal', ...about, step: input.proposal } : { kind: 'message', ...about, text: input.latest }));
+  await besideTheWrite(ctx, 'message e-mail', async (tx) => {
+    const at = { ...ctx, db: tx };
+    const recipient = await claimNotification(at, input.conversationId, input.recipientRole, 'message');
+    if (!recipient) return;
+    const untold = await untoldMessages(tx, input.conversationId, input.senderId, recipient.notified_message_id);
+    await enqueueEmail(at, {
+      userId: recipient.id,
+      type: 'new_message',
+      recipient: recipient.email,
+      content: newMessagesEmail({
+        senderName: input.senderName,
+        spaceTitle: input.spaceTitle,
+        count: Math.max(1, untold.count),
+        latest: input.latest,
+        url: `${ctx.siteUrl}${conversationPath(input.conversationId)}`,
+      }),
+    });
+    await markNotified(tx, input.conversationId, input.recipientRole, ctx.clock.now(), untold.lastId);
   });
-  await markNotified(tx, input.conversationId, input.recipientRole, ctx.clock.now(), untold.lastId);
 }

@@ -22,6 +22,7 @@ import { listingStats } from '../listing-stats/index';
 import { toOwnSpace } from '../spaces/index';
 import { spaceStatus } from '../spaces/index';
 import { toAuditEntry } from '../../lib/audit-log';
+import { cutText } from '#contracts/text';
 import { reviewForConsole } from '../reviews/index';
 
 const QUEUE_PAGE = 50;
@@ -91,7 +92,7 @@ export async function reportQueue(db: Executor, now: Date): Promise<QueueItem[]>
       }
     } else if (type === 'review') {
       review = await reviewForConsole(db, report.targetId);
-      if (review) label = `Review (${review.rating}★): "${review.text.slice(0, 80)}${review.text.length > 80 ? '…' : ''}"`;
+      if (review) label = `Review (${review.rating}★): "${cutText(review.text, 81)}"`;
     } else if (type === 'conversation') {
       // The reporter shared this conversation with the operators when reporting it (the form says so).
       const thread = await db

@@ -14,6 +14,7 @@ import { refundPayment } from '../payments/index';
 import { approveListing, dismissReport, hideReview, hideSpace, reinstateUser, suspendUser, unhideReview, unhideSpace, unlockUser, type Operator } from './moderation-actions';
 import { requireOperator } from '../auth/index';
 import { settleFailedEmail } from '../email/index';
+import { settleFailedAlert } from '../saved-searches/index';
 import { idParam } from '../../lib/route-params';
 import { AppError } from '../../lib/app-error';
 
@@ -63,7 +64,8 @@ export function createAdminRouter(ctx: AppContext): Router {
       const job = String(req.params.job);
       const id = idParam(req, MODERATION_MESSAGES.failedItemNotFound);
       if (!(JOBS_WITH_FAILED_ITEMS as readonly string[]).includes(job)) throw AppError.notFound(MODERATION_MESSAGES.failedItemNotFound);
-      await settleFailedEmail(ctx, operatorOf(req), { id, action, reason: reasonOf(req) });
+      const settle = job === 'saved-search-alerts' ? settleFailedAlert : settleFailedEmail;
+      await settle(ctx, operatorOf(req), { id, action, reason: reasonOf(req) });
       res.json({ ok: true });
     });
   }

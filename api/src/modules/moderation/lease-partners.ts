@@ -9,6 +9,7 @@ import type { Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { moderationEmail } from '../email/index';
+import { cutText } from '#contracts/text';
 import { enqueueEmail } from '../email/index';
 
 type Ctx = Pick<AppContext, 'clock' | 'config'>;
@@ -45,7 +46,7 @@ export async function tellLeasePartnersOfSuspension(ctx: Ctx, tx: Executor, susp
     const [partner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, partnerId));
     if (!partner) continue;
     const content = moderationEmail({
-      subject: `Important about your lease for "${title.slice(0, 80)}"`,
+      subject: `Important about your lease for "${cutText(title, 80, { ellipsis: '' })}"`,
       what: `FarmSpace suspended the account of ${name}, the other party of the lease you agreed for "${title}". We suspend an account when it breaks our rules, for example on suspected fraud. Messages can no longer be sent in your conversation.`,
       next: 'Until you hear from us, do not send money, deposits or keys, and do not sign anything for this lease. Reply to this e-mail and a person on our team will help you.',
       action: { label: 'Open the conversation', url: `${ctx.config.PUBLIC_SITE_URL}${conversationPath(conversationId)}` },

@@ -23,6 +23,7 @@ import { recordAudit, type Operator } from '../../lib/audit-log';
 import { tellLeasePartnersOfSuspension } from './lease-partners';
 import { liftLockout } from '../auth/index';
 import { reinstateAccount, suspendAccount } from '../auth/index';
+import { cutText } from '#contracts/text';
 import { isOperator } from '../auth/index';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -69,7 +70,7 @@ export async function hideSpace(ctx: Ctx, operator: Operator, spaceId: number, r
       tx,
       row.ownerId,
       moderationEmail({
-        subject: `Your listing "${row.title.slice(0, 80)}" was hidden`,
+        subject: `Your listing "${cutText(row.title, 80, { ellipsis: '' })}" was hidden`,
         what: `We hid your listing "${row.title}": farmers no longer see it in search or at its address.`,
         reason,
         next: APPEAL_SENTENCE,
@@ -94,7 +95,7 @@ export async function unhideSpace(ctx: Ctx, operator: Operator, spaceId: number,
       tx,
       row.ownerId,
       moderationEmail({
-        subject: `Your listing "${row.title.slice(0, 80)}" is visible again`,
+        subject: `Your listing "${cutText(row.title, 80, { ellipsis: '' })}" is visible again`,
         what: `We made your listing "${row.title}" visible again.`,
         reason,
         next: 'Thank you for your patience.',
@@ -203,7 +204,7 @@ export async function approveListing(ctx: Ctx, operator: Operator, spaceId: numb
       tx,
       row.ownerId,
       moderationEmail({
-        subject: `Your listing "${row.title.slice(0, 80)}" is live`,
+        subject: `Your listing "${cutText(row.title, 80, { ellipsis: '' })}" is live`,
         what: `We reviewed and approved your listing "${row.title}". It is live for 30 days from today.`,
         next: 'Farmers can now find it and contact you.',
         action: { label: 'Open your listing', url: `${site(ctx)}/spaces/${row.id}` },

@@ -13,6 +13,7 @@ import type { RequestMeta } from '../auth/index';
 import { listingPurpose } from '../spaces/index';
 import { checkoutBlockedUntil, recordCheckoutEvent } from './checkout-events';
 import { couponProblem, findCouponById, toCouponSummary } from './coupons';
+import { cutText } from '#contracts/text';
 import { completePayment, type PaymentRow } from './fulfil-payment';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
@@ -65,7 +66,7 @@ export async function createPaymentIntent(ctx: Ctx, userId: number, input: Payme
     const amountCents = discountedCents(listPrice, coupon);
     const plan = input.paymentType === 'featured_upgrade' ? 'Premium' : 'Standard';
     const verb = decision.purpose === 'renew' ? 'renewal' : decision.purpose === 'upgrade' ? 'upgrade' : 'listing';
-    const description = `FarmSpace ${plan} ${verb}: ${space.title}`.slice(0, 500);
+    const description = cutText(`FarmSpace ${plan} ${verb}: ${space.title}`, 500, { ellipsis: '' });
     const base = {
       userId,
       spaceId: space.id,

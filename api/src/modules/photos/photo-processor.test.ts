@@ -1,6 +1,7 @@
 // The photo workers (photo-processor.ts): photos are processed in child processes under SCHED_IDLE (every
 // thread of them), or niced where chrt is missing, a refusal comes back as the same 4xx, a worker that dies costs its upload only (400) and is replaced, and
 // workers are retired after their share of jobs and on close.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoWithMetadata } from '#tests/fixtures/photos';
 import { AppError } from '../../lib/app-error';
-import { createPhotoProcessor, PHOTO_WORKER_GROUP_NICE, PHOTO_WORKER_NICE, workerPriority, workerScheduling } from './photo-processor';
+import { createPhotoProcessor, NORMAL_PRIORITY_PHOTOS, PHOTO_WORKER_GROUP_NICE, PHOTO_WORKER_NICE, workerPriority, workerScheduling } from './photo-processor';
 
 /** A process's autogroup (its session's group, scheduled against the others) and that group's nice. */
 function autogroup(pid: number): { group: string; nice: number } {
@@ -147,6 +148,25 @@ describe('photo processor', () => {
       const again = await processor.process(photo, 'c'.repeat(64));
       expect(again.widths).toEqual([400, 800, 1200]);
       expect(processor.pids).not.toContain(pid);
+    } finally {
+      await processor.close();
+    }
+  });
+
+  it('a poison photo whose processing never ends is given up after its deadline and never holds up the photos behind it (issue 38 item 2)', { timeout: 60_000 }, async () => {
+    // The poison: a file whose reading never ends (a named pipe nobody writes to), in the only worker.
+    const fifo = path.join(folder, 'never-ends.jpg');
+    execFileSync('mkfifo', [fifo]);
+    // At the API's priority: under SCHED_IDLE a busy test machine could starve a good photo past a short deadline.
+    const processor = createPhotoProcessor({ concurrency: 1, photoDeadlineMs: 10_000, ...NORMAL_PRIORITY_PHOTOS });
+    try {
+      const poison = processor.process(fifo, 'e'.repeat(64), { account: 'attacker' }).catch((e: unknown) => e);
+      const others = [1, 2, 3].map((n) => processor.process(photo, String(n).repeat(64), { account: `person-${n}` }));
+      for (const done of await Promise.all(others)) expect(done.widths).toEqual([400, 800, 1200]);
+      const error = await poison;
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).message).toMatch(/took too long/);
     } finally {
       await processor.close();
     }

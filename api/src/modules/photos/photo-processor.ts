@@ -39,6 +39,11 @@ export type PhotoProcessorOptions = {
   jobsPerWorker?: number;
   /** A worker with nothing to do for this long exits. */
   idleMs?: number;
+  /**
+   * A photo not done this long after its worker got it is given up (400) and its worker killed (issue 38 item
+   * 2): a poison picture never holds the photos behind it. Far above a real photo's time, starved included.
+   */
+  photoDeadlineMs?: number;
 };
 
 export const PHOTO_WORKER_NICE = 10;
@@ -104,6 +109,10 @@ function setGroupNice(pid: number, nice: number): void {
   }
 }
 
+function tooSlow(): AppError {
+  return new AppError('bad_request', 'This photo took too long to process. Try a smaller picture or export it again.', 400);
+}
+
 function crashed(): AppError {
   return new AppError('bad_request', 'This photo could not be processed: the file seems damaged. Try exporting it again.', 400);
 }
@@ -111,7 +120,7 @@ function crashed(): AppError {
 type Worker = { child: ChildProcess; jobs: number; idle?: NodeJS.Timeout };
 
 export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProcessor {
-  const { concurrency, chrt = 'chrt', nice = PHOTO_WORKER_NICE, groupNice = PHOTO_WORKER_GROUP_NICE, starvedAfterMs = 30_000, jobsPerWorker = 25, idleMs = 30_000 } = options;
+  const { concurrency, chrt = 'chrt', nice = PHOTO_WORKER_NICE, groupNice = PHOTO_WORKER_GROUP_NICE, starvedAfterMs = 30_000, jobsPerWorker = 25, idleMs = 30_000, photoDeadlineMs = 120_000 } = options;
   // Asked at the first worker, not at start: an API that never sees an upload never runs the probe.
   let scheduling: WorkerScheduling | undefined;
   const policy = () => (scheduling ??= workerScheduling(chrt));
@@ -189,11 +198,18 @@ export function createPhotoProcessor(options: PhotoProcessorOptions): PhotoProce
           reject(crashed());
         }
       };
+      let late = false;
       const onExit = () => {
         done();
-        reject(crashed());
+        reject(late ? tooSlow() : crashed());
       };
+      // The poison's end: past its deadline the worker is killed, and the next photo gets a new one.
+      const deadline = setTimeout(() => {
+        late = true;
+        child.kill('SIGKILL');
+      }, photoDeadlineMs);
       const done = () => {
+        clearTimeout(deadline);
         child.off('message', onMessage);
         child.off('exit', onExit);
       };

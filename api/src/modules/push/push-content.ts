@@ -1,6 +1,7 @@
 // What each event's notification says. Message text (a message, an inquiry) is cut to PUSH_PREVIEW_CHARS, or
 // left out for a person who hides message text on lock screens: then the notification says who and where.
 import { PUSH_PREVIEW_CHARS } from '#contracts/push';
+import { cutText } from '#contracts/text';
 import { conversationPath } from '#contracts/messaging';
 import type { PushPayload } from '#db/schema/index';
 
@@ -12,9 +13,9 @@ export type PushEvent =
   | { kind: 'proposal'; userId: number; conversationId: number; senderName: string; spaceTitle: string; step: ProposalStep }
   | { kind: 'saved_search_alert'; userId: number; searchName: string; listingTitles: string[]; url: string };
 
+/** One line of at most PUSH_PREVIEW_CHARS, cut between graphemes (an emoji across the cut is left out whole). */
 export function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= PUSH_PREVIEW_CHARS ? flat : `${flat.slice(0, PUSH_PREVIEW_CHARS - 1).trimEnd()}…`;
+  return cutText(text, PUSH_PREVIEW_CHARS, { flatten: true });
 }
 
 const PROPOSAL_TITLES: Record<ProposalStep, (name: string) => string> = {

@@ -9,6 +9,7 @@
 // See docs/decisions/1700.
 import { and, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import webpush from 'web-push';
+import { wellFormedDeep, wellFormedText } from '#contracts/text';
 import { queryRows, type Executor, type RawRow } from '#db/client';
 import { pushOutbox, pushSubscriptions, users, type PushPayload } from '#db/schema/index';
 import type { Config } from '../../config';
@@ -53,7 +54,8 @@ export async function queuePush(ctx: { db: Executor; clock: Clock }, event: Push
   if (!person || person.closedAt || !person.emailNotifications) return 0;
   if (event.kind === 'inquiry' && !person.inquiryAlerts) return 0;
   if ('conversationId' in event && (await isPresent(ctx.db, event.userId, event.conversationId, now))) return 0;
-  const payload = pushPayload(event, person.hideMessageText);
+  // Well-formed at the boundary: jsonb refuses a lone surrogate, whatever a caller put in a title or a name.
+  const payload = wellFormedDeep(pushPayload(event, person.hideMessageText));
   // Raw: insert … select, one row per device of the person, in one statement.
   const inserted = await queryRows<{ id: number }>(
     ctx.db,
@@ -188,6 +190,9 @@ function pushServiceOf(endpoint: string): string {
 async function record(deps: PushSendDeps, row: ClaimedRow, device: Device, outcome: PushOutcome, result: { sent: number; failed: number; gone: number }): Promise<void> {
   const attempts = Number(row.attempts);
   const at = deps.clock.now();
+  // What the push service said, as PostgreSQL keeps it: a NUL in its answer made recording it fail, and
+  // every push behind it (issue 38 item 2).
+  if (outcome.reason !== undefined) outcome.reason = wellFormedText(outcome.reason);
   if (outcome.kind === 'sent') {
     await deps.db.update(pushOutbox).set({ status: 'sent', sentAt: at, lastError: null }).where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.status, 'pending')));
     await deps.db.update(pushSubscriptions).set({ lastPushedAt: at, failedPushes: 0 }).where(eq(pushSubscriptions.id, device.id));

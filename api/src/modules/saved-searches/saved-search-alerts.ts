@@ -5,12 +5,16 @@
 // digest. A user who turned e-mail notifications off gets none: the job drops their pending matches. Each
 // alert is pushed to the person's devices too (issue 30).
 // See docs/decisions/0502-saved-search-alerts.md.
-import { and, asc, count, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { MODERATION_MESSAGES, type AdminFailedItem } from '#contracts/moderation';
 import { computeFit, FIT_LABELS, growingSystem } from '#contracts/growing';
-import { queryRows, type Executor } from '#db/client';
+import { queryRows, type Database, type Executor } from '#db/client';
 import { savedSearchMatches, savedSearches, spaces, users } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
-import { DAY } from '../../lib/clock';
+import { AppError } from '../../lib/app-error';
+import { recordAudit, type Operator } from '../../lib/audit-log';
+import { DAY, type Clock } from '../../lib/clock';
+import { rootErrorReason } from '../../lib/logger';
 import { toBacklog, type Backlog } from '../../lib/metrics';
 import { savedSearchAlertEmail } from '../email/index';
 import { enqueueEmail } from '../email/index';
@@ -19,6 +23,8 @@ import { alertFilterPredicate } from '../spaces/index';
 import { publicSpacePredicate } from '../spaces/index';
 
 export const ALERT_INTERVAL_MS = DAY;
+/** Runs in a row in which a search's alert failed before it is parked (skipped until an operator acts). */
+export const ALERT_MAX_ATTEMPTS = 5;
 
 /**
  * The live searches of other users that a listing matches, from the listing to the searches: the filters come
@@ -87,7 +93,7 @@ export async function alertBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
     .select({ n: count(), oldest: dueAt })
     .from(savedSearchMatches)
     .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-    .where(and(isNull(savedSearchMatches.emailedAt), isNull(savedSearches.unsubscribedAt), or(isNull(savedSearches.lastAlertAt), lte(savedSearches.lastAlertAt, dayAgo))));
+    .where(and(isNull(savedSearchMatches.emailedAt), isNull(savedSearches.unsubscribedAt), isNull(savedSearches.alertFailedAt), or(isNull(savedSearches.lastAlertAt), lte(savedSearches.lastAlertAt, dayAgo))));
   return toBacklog(row, now);
 }
 
@@ -96,7 +102,7 @@ export async function alertBacklog(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
  * The pending matches of users whose e-mail notifications are off (the master switch) are closed at once,
  * without an e-mail, so none pile up and none are sent later when the switch goes back on. Claims the searches with FOR UPDATE SKIP LOCKED, so every instance can run it. Returns e-mails written.
  */
-export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, batchSize = 100): Promise<number> {
+export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'logger'>, batchSize = 100): Promise<number> {
   const now = ctx.clock.now();
   const dayAgo = new Date(now.getTime() - ALERT_INTERVAL_MS);
   const site = ctx.config.PUBLIC_SITE_URL;
@@ -113,6 +119,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
         user_id: savedSearches.userId,
         email: users.email,
         email_notifications: users.emailNotifications,
+        alert_attempts: savedSearches.alertAttempts,
       })
       .from(savedSearches)
       .innerJoin(users, eq(users.id, savedSearches.userId))
@@ -120,6 +127,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
         and(
           inArray(savedSearches.id, tx.select({ id: savedSearchMatches.savedSearchId }).from(savedSearchMatches).where(isNull(savedSearchMatches.emailedAt))),
           isNull(savedSearches.unsubscribedAt),
+          isNull(savedSearches.alertFailedAt),
           or(not(users.emailNotifications), isNull(savedSearches.lastAlertAt), lte(savedSearches.lastAlertAt, dayAgo)),
         ),
       )
@@ -141,8 +149,8 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
           where m.emailed_at is null and m.saved_search_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
           order by m.matched_at, spaces.id`,
     );
-    let written = 0;
-    for (const search of due) {
+    /** One search's alert (its e-mail and push) and its matches closed; 1 when an alert was written. */
+    const writeAlert = async (sp: Executor, search: (typeof due)[number]): Promise<number> => {
       const system = growingSystem(search.system);
       // A listing paused or expired since it matched is left out of the e-mail.
       const listings = matches
@@ -157,7 +165,7 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
         }));
       if (listings.length) {
         const unsubscribeUrl = `${site}/api/saved-searches/unsubscribe?token=${search.unsubscribe_token}`;
-        await enqueueEmail({ db: tx, clock: ctx.clock }, {
+        await enqueueEmail({ db: sp, clock: ctx.clock }, {
           userId: search.user_id,
           type: 'saved_search_alert',
           recipient: search.email,
@@ -166,14 +174,30 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         });
         // The same alert on the person's devices (issue 30), under the same once-a-day rule.
-        await queuePush({ db: tx, clock: ctx.clock }, { kind: 'saved_search_alert', userId: search.user_id, searchName: search.name, listingTitles: listings.map((l) => l.title), url: `/spaces${search.query ? `?${search.query}` : ''}` });
-        written += 1;
-        await tx.update(savedSearches).set({ lastAlertAt: now }).where(eq(savedSearches.id, search.id));
+        await queuePush({ db: sp, clock: ctx.clock }, { kind: 'saved_search_alert', userId: search.user_id, searchName: search.name, listingTitles: listings.map((l) => l.title), url: `/spaces${search.query ? `?${search.query}` : ''}` });
       }
-      await tx
+      // A search that failed before and goes out now starts its count again.
+      const done = { ...(listings.length > 0 && { lastAlertAt: now }), ...(search.alert_attempts > 0 && { alertAttempts: 0, alertError: null }) };
+      if (Object.keys(done).length) await sp.update(savedSearches).set(done).where(eq(savedSearches.id, search.id));
+      await sp
         .update(savedSearchMatches)
         .set({ emailedAt: now })
         .where(and(eq(savedSearchMatches.savedSearchId, search.id), isNull(savedSearchMatches.emailedAt)));
+      return listings.length ? 1 : 0;
+    };
+    let written = 0;
+    for (const search of due) {
+      // Each search in a savepoint of its own (issue 38 item 2): one whose alert cannot be written is rolled
+      // back alone, counted, and parked after ALERT_MAX_ATTEMPTS runs; the searches behind it go out.
+      try {
+        written += await tx.transaction((sp) => writeAlert(sp, search));
+      } catch (error) {
+        const attempts = search.alert_attempts + 1;
+        const parked = attempts >= ALERT_MAX_ATTEMPTS;
+        const reason = rootErrorReason(error);
+        ctx.logger.warn({ savedSearchId: search.id, attempts, parked, error: reason }, 'saved-search alert failed');
+        await tx.update(savedSearches).set({ alertAttempts: attempts, alertError: reason, alertFailedAt: parked ? now : null }).where(eq(savedSearches.id, search.id));
+      }
     }
     return written;
   });
@@ -194,4 +218,50 @@ export async function listingSearchCounts(db: Executor, spaceId: number, now: Da
                (select count(*)::int from ${savedSearchMatches} where ${savedSearchMatches.spaceId} = ${spaceId}) as recorded`,
   );
   return { matchingNow: Number(row?.now ?? 0), matchedWhenPublished: Number(row?.recorded ?? 0) };
+}
+
+/** The searches whose alert was parked (the jobs view, docs/decisions/1404): the newest `limit` and how many. */
+export async function failedAlerts(db: Executor, limit: number): Promise<{ total: number; items: AdminFailedItem[] }> {
+  const parked = isNotNull(savedSearches.alertFailedAt);
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(savedSearches).where(parked),
+    db
+      .select({ id: savedSearches.id, name: savedSearches.name, userId: savedSearches.userId, attempts: savedSearches.alertAttempts, lastError: savedSearches.alertError, failedAt: savedSearches.alertFailedAt })
+      .from(savedSearches)
+      .where(parked)
+      .orderBy(desc(savedSearches.alertFailedAt), desc(savedSearches.id))
+      .limit(limit),
+  ]);
+  return {
+    total: Number(total?.n ?? 0),
+    items: rows.map((r) => ({ id: r.id, label: `Alert for the saved search “${r.name}” of user #${r.userId}`, attempts: r.attempts, lastError: r.lastError, queuedAt: r.failedAt!.toISOString() })),
+  };
+}
+
+/**
+ * An operator puts a parked search's alert back in line (its attempts anew: the job writes it within seconds)
+ * or drops it (its pending matches are closed without an alert; later listings alert as usual), with the
+ * reason in the audit log in the same transaction. 404 when the search's alert is not (or no longer) parked.
+ */
+export async function settleFailedAlert(ctx: { db: Database; clock: Clock }, operator: Operator, input: { id: number; action: 'retry' | 'drop'; reason: string }): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.id, input.id), isNotNull(savedSearches.alertFailedAt)))
+      .for('update');
+    if (!row) throw AppError.notFound(MODERATION_MESSAGES.failedItemNotFound);
+    await tx.update(savedSearches).set({ alertAttempts: 0, alertError: null, alertFailedAt: null }).where(eq(savedSearches.id, row.id));
+    if (input.action === 'drop') await tx.update(savedSearchMatches).set({ emailedAt: now }).where(and(eq(savedSearchMatches.savedSearchId, row.id), isNull(savedSearchMatches.emailedAt)));
+    await recordAudit(tx, {
+      actor: operator,
+      action: `job.${input.action}`,
+      targetType: 'saved_search',
+      targetId: row.id,
+      reason: input.reason,
+      details: { job: 'saved-search-alerts', attempts: row.alertAttempts, lastError: row.alertError, userId: row.userId },
+      at: now,
+    });
+  });
 }

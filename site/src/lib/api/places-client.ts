@@ -1,6 +1,7 @@
 // The islands' reads of the places API (issue 18), through the api-client like every other read: the
 // autocomplete and the city hints ask `searchPlaces`; the maps share one ask for their tile settings.
 import type { Place } from '#contracts/places';
+import { cutText, wellFormedText } from '#contracts/text';
 import { apiFetch } from './api-client';
 
 /** The longest query the islands send (the API refuses longer ones with a 400). */
@@ -8,7 +9,7 @@ const MAX_QUERY = 100;
 
 /** Places whose name starts with `q` (accent-insensitive), most populous first; [] when the ask fails. */
 export function searchPlaces(q: string, limit: number, signal?: AbortSignal): Promise<Place[]> {
-  const path = `/api/places?q=${encodeURIComponent(q.trim().slice(0, MAX_QUERY))}&limit=${limit}`;
+  const path = `/api/places?q=${encodeURIComponent(wellFormedText(cutText(q.trim(), MAX_QUERY, { ellipsis: '' })))}&limit=${limit}`;
   return apiFetch<Place[]>(path, { signal }).catch(() => []);
 }
 

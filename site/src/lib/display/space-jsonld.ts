@@ -4,6 +4,7 @@
 import { CLIMATE_LABELS, GOODS_ACCESS_LABELS, WATER_LABELS } from '#contracts/growing';
 import type { Space } from '#contracts/spaces.schemas';
 import { describeAmenity } from '#contracts/amenities';
+import { cutText } from '#contracts/text';
 
 type Feature = { '@type': 'LocationFeatureSpecification'; name: string; value: string | number | boolean; unitCode?: string; unitText?: string };
 
@@ -29,7 +30,7 @@ export function spaceJsonLd(space: Space, pageUrl: string, image?: string): Reco
     '@context': 'https://schema.org',
     '@type': 'Accommodation',
     name: space.title,
-    description: space.description.slice(0, 500),
+    description: cutText(space.description, 500, { ellipsis: '' }),
     url: pageUrl,
     ...(image && { image }),
     address: { '@type': 'PostalAddress', ...(!space.streetAddressWithheld && { streetAddress: space.location }), addressLocality: space.city, ...(space.state && { addressRegion: space.state }), ...(space.zipCode && { postalCode: space.zipCode }), addressCountry: space.country },

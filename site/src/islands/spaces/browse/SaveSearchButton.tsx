@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { GrowingSystem } from '#contracts/growing';
 import { SAVED_SEARCH_TEXTS } from '#contracts/saved-searches';
+import { cutText } from '#contracts/text';
 import { errorMessage } from '../../../lib/api/api-client';
 import { saveSearch } from '../../../lib/stores/saved-searches-store';
 import { $applied, EMPTY_FILTERS, filtersToSearch, type Filters } from '../../../lib/stores/browse-store';
@@ -16,7 +17,7 @@ import type { SpaceViewer } from '../shared/SpaceActions';
 /** A name for a new saved search, from what it filters on. */
 export function savedSearchName(f: Filters, system: GrowingSystem | undefined): string {
   const parts = [system?.name ?? (f.spaceType ? SPACE_TYPE_LABELS[f.spaceType] : 'Spaces'), f.city.trim() ? `in ${f.city.trim()}` : '', f.minCeilingM ? `≥ ${f.minCeilingM} m ceiling` : ''];
-  return parts.filter(Boolean).join(' ').slice(0, 100);
+  return cutText(parts.filter(Boolean).join(' '), 100, { ellipsis: '' });
 }
 
 export function SaveSearchButton({ viewer, system }: { viewer: SpaceViewer; system: GrowingSystem | undefined }) {
