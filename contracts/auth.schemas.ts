@@ -162,4 +162,4 @@ export type AuthUserResponse = CurrentUser;
 export type AuthUserEnvelope = { user: CurrentUser };
 export type MessageResponse = { message: string };
 
-export { avatarInitial, displayName, safeReturnPath } from './auth';
+export { safeReturnPath } from './auth';

@@ -8,7 +8,6 @@ export const TOAST_DURATION_MS = 5000;
 export const SUPPORT_EMAIL = 'support@farmspace.app';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-export const MIN_INQUIRY_MESSAGE_LENGTH = 10;
 /** The largest id a row can have (PostgreSQL `serial`/`integer`): ids and cursors above it are refused before any query. */
 export const DATABASE_ID_MAX = 2_147_483_647;
 

@@ -57,8 +57,6 @@ export const EMPTY_GROWING_FACTS: GrowingFacts = {
   availableFrom: null,
 };
 
-export const GROWING_FACT_KEYS = Object.keys(EMPTY_GROWING_FACTS) as (keyof GrowingFacts)[];
-
 /**
  * kW from a service's amps and phase at North American nominal voltages (240 V split-phase, 208 V
  * three-phase: P = V·I, or √3·V·I for three phases). Owners elsewhere can enter kW directly.

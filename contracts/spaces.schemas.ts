@@ -2,7 +2,7 @@
 // space as the API answers it. The site validates with these before sending; the API validates again.
 import { z } from './zod';
 import { AMENITY_IDS } from './amenities';
-import { PAYMENT_TYPES, SPACE_TYPES } from './constants';
+import { SPACE_TYPES } from './constants';
 import type { GrowingFacts } from './growing';
 import { isPhotoUrl, type PhotoView } from './photos';
 import { growingSystemQueryField, partialGrowingFactsFields } from './growing.schemas';
@@ -198,9 +198,6 @@ export const updateSpaceSchema = z
   .superRefine(pinBoth)
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
 export type UpdateSpace = z.output<typeof updateSpaceSchema>;
-
-/** The payment type the listing form chose; it travels to /checkout, not to POST /api/spaces. */
-export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
 
 // ---- response ----------------------------------------------------------------------------------
 

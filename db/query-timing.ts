@@ -1,4 +1,4 @@
-// How long each database query takes, for the metrics (issue 31, docs/decisions/1405). Neither drizzle nor
+// How long each database query takes, for the metrics (issue 31, docs/decisions/1400). Neither drizzle nor
 // node-postgres nor PGlite has a timing hook, so the one place every query passes is wrapped: node-postgres's
 // Client class (the pool makes its connections from it, so pooled queries and transactions are both seen) and
 // PGlite's query and transaction. Nothing is timed until an observer is set (metrics enabled).

@@ -96,3 +96,65 @@ describe('decision records', () => {
     expect(listed.sort()).toEqual([...records].sort());
   });
 });
+
+/** Folders and root files whose code may cite the documentation (issue 39 item 6). */
+const CODE_ROOTS = ['api', 'bench', 'contracts', 'db', 'deploy', 'scripts', 'site', 'tests', '.ci'];
+const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|astro|sh|ya?ml|css|sql)$|^run$/;
+const SKIPPED = new Set(['node_modules', 'dist', '.astro', 'results', 'test-results']);
+
+function codeFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return SKIPPED.has(name) || name.startsWith('dist-') ? [] : codeFiles(full);
+    return CODE_FILE.test(name) ? [full] : [];
+  });
+}
+
+const decisionNumbers = () => new Set(readdirSync(decisionsDir).filter((name) => /^\d{4}-/.test(name)).map((name) => name.slice(0, 4)));
+
+/**
+ * What a piece of code cites: every `decision NNNN` (also `decisions 0016/1310`, `decision 0016 and 1310`)
+ * and every `docs/…` path (`docs/decisions/0802` names a record by its number alone).
+ */
+export function citations(text: string): Array<{ line: number; decision?: string; doc?: string }> {
+  const found: Array<{ line: number; decision?: string; doc?: string }> = [];
+  text.split('\n').forEach((content, index) => {
+    const line = index + 1;
+    for (const m of content.matchAll(/\bdecisions?\s+(\d{4}(?:\s*(?:\/|,|and|&|or)\s*\d{4})*)/gi)) {
+      for (const n of m[1]!.match(/\d{4}/g)!) found.push({ line, decision: n });
+    }
+    for (const m of content.matchAll(/(?<![\w/.-])docs\/[\w./-]*\w/g)) {
+      const numbered = /^docs\/decisions\/(\d{4})$/.exec(m[0]);
+      found.push(numbered ? { line, decision: numbered[1] } : { line, doc: m[0] });
+    }
+  });
+  return found;
+}
+
+describe('references from code to the documentation', () => {
+  it('finds decision numbers and docs paths', () => {
+    const text = '// see decisions 0016/1310 and decision 0602\n/* docs/operations.md, docs/decisions/0802) and docs/decisions/1310-x.md. */';
+    expect(citations(text)).toEqual([
+      { line: 1, decision: '0016' },
+      { line: 1, decision: '1310' },
+      { line: 1, decision: '0602' },
+      { line: 2, doc: 'docs/operations.md' },
+      { line: 2, decision: '0802' },
+      { line: 2, doc: 'docs/decisions/1310-x.md' },
+    ]);
+  });
+
+  it('every decision and docs/ path that the code cites exists', () => {
+    const numbers = decisionNumbers();
+    const files = [...CODE_ROOTS.flatMap((dir) => codeFiles(path.join(root, dir))), ...readdirSync(root).filter((name) => CODE_FILE.test(name)).map((name) => path.join(root, name))];
+    const dangling = files
+      .filter((file) => file !== fileURLToPath(import.meta.url))
+      .flatMap((file) =>
+        citations(read(file))
+          .filter((c) => (c.decision ? !numbers.has(c.decision) : !existsSync(path.join(root, c.doc!))))
+          .map((c) => `${path.relative(root, file)}:${c.line}: ${c.decision ? `decision ${c.decision}` : c.doc}`),
+      );
+    expect(dangling).toEqual([]);
+  });
+});

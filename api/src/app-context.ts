@@ -9,7 +9,7 @@ import type { Metrics } from './lib/metrics';
 import type { PublicCache } from './lib/public-cache';
 import type { PublicFastPath } from './lib/public-fast-path';
 import type { PaymentProvider } from './lib/payments';
-import type { JobsView, ListingViewCounter, OwnerRatings, PhotoProcessor, PhotoStorage } from './lib/ports';
+import type { JobsView, ListingPhotos, ListingViewCounter, OwnerRatings, PhotoProcessor, PhotoStorage } from './lib/ports';
 import type { SessionCache } from './lib/session-cache';
 import type { SessionUser } from './lib/session';
 
@@ -45,6 +45,8 @@ export type AppContext = AppDeps & {
   siteClientDir?: string;
   /** The owners' review ratings that listing answers carry (the reviews module's, issue 28). */
   ownerRatings: OwnerRatings;
+  /** The listing's copy of its photos, written by the spaces module for photos (decision 1313). */
+  listingPhotos: ListingPhotos;
   /** This instance's Prometheus metrics (docs/decisions/1400); measures nothing without METRICS_TOKEN. */
   metrics: Metrics;
 };

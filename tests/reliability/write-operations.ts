@@ -50,19 +50,6 @@ async function countRows(databaseUrl: string, query: string, prefix: string): Pr
   }
 }
 
-export const draftSpaceCreation: WriteOperation<{ cookie: string }> = {
-  name: 'draft space creation (POST /api/spaces)',
-  async prepare(baseUrl) {
-    return { cookie: await registerUser(baseUrl, 'crash-owner') };
-  },
-  async send(baseUrl, { cookie }, marker) {
-    const res = await post(baseUrl, '/api/spaces', validSpaceBody({ title: marker }), { cookie });
-    await res.arrayBuffer();
-    return res.status;
-  },
-  count: (databaseUrl, prefix) => countRows(databaseUrl, 'select title as marker, count(*)::int as n from spaces where title like $1 group by title', prefix),
-};
-
 /**
  * Farmers sending messages in their conversations about one owner's published listing. Each farmer may send
  * 30 messages per 5 minutes (rate_limits, key user:{id}), so the sends are spread over FARMERS farmers and

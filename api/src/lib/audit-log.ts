@@ -17,20 +17,24 @@ export type AuditActor = Operator | 'system' | 'command-line' | 'account-holder'
 /** `email`: an outbox e-mail an operator retried or dropped from the jobs view. */
 export type AuditTarget = 'space' | 'user' | 'report' | 'payment' | 'coupon' | 'email' | 'review';
 
-export async function recordAudit(
-  tx: Executor,
-  entry: { actor: AuditActor; action: string; targetType: AuditTarget; targetId: number; reason: string; details?: Record<string, unknown>; at: Date },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: typeof entry.actor === 'string' ? null : entry.actor.id,
-    actor: typeof entry.actor === 'string' ? entry.actor : entry.actor.email,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    reason: entry.reason,
-    details: entry.details ?? {},
-    createdAt: entry.at,
-  });
+export type AuditRecord = { actor: AuditActor; action: string; targetType: AuditTarget; targetId: number; reason: string; details?: Record<string, unknown>; at: Date };
+
+/** Writes one entry, or a batch of them in one statement (an automatic action over many rows: expiry). */
+export async function recordAudit(tx: Executor, entry: AuditRecord | AuditRecord[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (!entries.length) return;
+  await tx.insert(auditLog).values(
+    entries.map((e) => ({
+      actorId: typeof e.actor === 'string' ? null : e.actor.id,
+      actor: typeof e.actor === 'string' ? e.actor : e.actor.email,
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId,
+      reason: e.reason,
+      details: e.details ?? {},
+      createdAt: e.at,
+    })),
+  );
 }
 
 export function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {

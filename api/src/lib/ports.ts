@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { AdminJobsResponse } from '#contracts/moderation';
 import type { OwnerRating } from '#contracts/owner-rating';
-import type { PhotoKind } from '#contracts/photos';
+import type { PhotoKind, SpacePhoto } from '#contracts/photos';
 import type { Executor } from '#db/client';
 
 /** A stored photo file, streamed. */
@@ -77,4 +77,12 @@ export type ListingViewCounter = {
 export type OwnerRatings = {
   read: (input: { db: Executor; ownerIds: number[]; now: Date }) => Promise<Map<number, OwnerRating>>;
   column: (ownerId: SQL | AnyColumn, now: Date) => SQL<OwnerRating | null>;
+};
+
+/**
+ * The listing's copy of its photo list (`spaces.photos`, read without a join: decision 0801). The spaces module
+ * owns the table and implements it; photos writes through it in its own transaction (decision 1313).
+ */
+export type ListingPhotos = {
+  write: (tx: Executor, spaceId: number, photos: SpacePhoto[], now: Date) => Promise<void>;
 };

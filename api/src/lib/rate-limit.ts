@@ -3,11 +3,12 @@
 // over the maximum answers 429 with Retry-After until the window ends. Apply it to any route:
 //   router.post('/things', rateLimit(ctx, { endpoint: 'create-thing', max: 20, windowMs: 15 * MINUTE }), handler)
 import type { NextFunction, Request, Response } from 'express';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { rateLimits } from '#db/schema/index';
-import type { Clock } from './clock';
+import { DAY, type Clock } from './clock';
 import { AppError } from './app-error';
+import { before, pruneInBatches, type PruneContext, type Pruned } from './prune';
 import { currentUser } from './session';
 
 export type RateLimitRule = {
@@ -18,14 +19,15 @@ export type RateLimitRule = {
   message?: string;
 };
 
-export type RateLimitResult = { allowed: boolean; attempts: number; retryAfterSeconds: number };
+/** `windowStart`: when the running window opened (the first attempt's time, or the last restartRateLimitWindow). */
+export type RateLimitResult = { allowed: boolean; attempts: number; retryAfterSeconds: number; windowStart: Date };
 
 /**
  * The `set` of a rate_limits upsert: one more attempt in the running window, or a new window from `now` when
  * the row's opened at or before `windowOpenedAfter`. Over the old row (on conflict do update), so one
  * statement counts exactly under any concurrency.
  */
-export function windowedCount(now: Date, windowOpenedAfter: Date) {
+function windowedCount(now: Date, windowOpenedAfter: Date) {
   const expired = sql`${rateLimits.windowStart} <= ${windowOpenedAfter.toISOString()}::timestamptz`;
   return {
     attempts: sql<number>`case when ${expired} then 1 else ${rateLimits.attempts} + 1 end`,
@@ -47,7 +49,17 @@ export async function consumeRateLimit(ctx: { db: Executor; clock: Clock }, rule
     .returning({ attempts: rateLimits.attempts, windowStart: rateLimits.windowStart });
   const attempts = row!.attempts;
   const windowEnds = row!.windowStart.getTime() + rule.windowMs;
-  return { allowed: attempts <= rule.max, attempts, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)) };
+  return { allowed: attempts <= rule.max, attempts, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000)), windowStart: row!.windowStart };
+}
+
+/** Opens `key`'s window for `endpoint` anew at the clock's now, keeping its count (a lock that runs from now). */
+export async function restartRateLimitWindow(ctx: { db: Executor; clock: Clock }, endpoint: string, key: string): Promise<Date> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(rateLimits)
+    .set({ windowStart: now })
+    .where(and(eq(rateLimits.ipAddress, key), eq(rateLimits.endpoint, endpoint)));
+  return now;
 }
 
 /** The client's address: the socket's, or X-Forwarded-For's when TRUST_PROXY is set (Express's `trust proxy`). */
@@ -86,5 +98,18 @@ export function userRateLimit(ctx: { db: Executor; clock: Clock }, rule: RateLim
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** Rate-limit rows are deleted a day after their window opened (the longest window is one hour). */
+export const RATE_LIMIT_RETENTION = { rateLimitsMs: DAY } as const;
+
+/** Housekeeping of rate_limits, by its owner (decision 1313). */
+export async function pruneRateLimits({ tx, now }: PruneContext): Promise<Pruned> {
+  return {
+    rate_limits: await pruneInBatches(async (limit) => {
+      const due = tx.select({ id: rateLimits.id }).from(rateLimits).where(lt(rateLimits.windowStart, before(now, RATE_LIMIT_RETENTION.rateLimitsMs))).limit(limit);
+      return (await tx.delete(rateLimits).where(inArray(rateLimits.id, due)).returning({ id: rateLimits.id })).length;
+    }),
   };
 }

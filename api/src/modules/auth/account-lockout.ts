@@ -10,14 +10,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '#db/client';
-import { failedLogins, rateLimits } from '#db/schema/index';
+import { failedLogins } from '#db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { windowedCount } from '../../lib/rate-limit';
+import { consumeRateLimit, restartRateLimitWindow, type RateLimitRule } from '../../lib/rate-limit';
 
 export const LOCKOUT_THRESHOLD = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
-const UNKNOWN_ACCOUNT_ENDPOINT = 'sign-in-unknown-account';
+/** Addresses without an account are counted by the rate limiter (lib/rate-limit.ts, the owner of rate_limits). */
+const UNKNOWN_ACCOUNT_RULE: RateLimitRule = { endpoint: 'sign-in-unknown-account', max: LOCKOUT_THRESHOLD, windowMs: LOCKOUT_WINDOW_MS };
 
 export type LockSubject = { userId: number } | { email: string };
 
@@ -62,16 +63,11 @@ export async function reserveSignInAttempt(ctx: { db: Executor; clock: Clock }, 
     if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
     return lockAccount(ctx, subject.userId);
   }
-  // The same windowed counter as the rate limits, for an address without an account.
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ ipAddress: unknownAccountKey(subject.email), endpoint: UNKNOWN_ACCOUNT_ENDPOINT, attempts: 1, windowStart: now, createdAt: now })
-    .onConflictDoUpdate({ target: [rateLimits.ipAddress, rateLimits.endpoint], set: windowedCount(now, new Date(windowOpenedAfter)) })
-    .returning({ attempts: rateLimits.attempts, windowStart: rateLimits.windowStart });
-  const attempt = row!.attempts;
-  if (attempt <= LOCKOUT_THRESHOLD) return { locked: null, attempt };
-  // window_start moved to the lock's start when the threshold was reached (recordFailedSignIn).
-  return { locked: new Date(row!.windowStart.getTime() + LOCKOUT_DURATION_MS), newlyLocked: false };
+  // The rate limiter's windowed counter, for an address without an account.
+  const counted = await consumeRateLimit(ctx, UNKNOWN_ACCOUNT_RULE, unknownAccountKey(subject.email));
+  if (counted.allowed) return { locked: null, attempt: counted.attempts };
+  // The window restarted at the lock's start when the threshold was reached (recordFailedSignIn).
+  return { locked: new Date(counted.windowStart.getTime() + LOCKOUT_DURATION_MS), newlyLocked: false };
 }
 
 /** Sets the account's lock unless one is running; newlyLocked tells the one caller that set it. */
@@ -93,15 +89,10 @@ async function lockAccount({ db, clock }: { db: Executor; clock: Clock }, userId
  * reached the threshold locks the subject. Returns the lock when this failure locked it.
  */
 export async function recordFailedSignIn(ctx: { db: Executor; clock: Clock }, subject: LockSubject, attempt: number): Promise<{ locked: Date; newlyLocked: boolean } | null> {
-  const { db, clock } = ctx;
   if (attempt < LOCKOUT_THRESHOLD) return null;
   if ('userId' in subject) return lockAccount(ctx, subject.userId);
   // The lock of an unknown address runs from the failure that reached the threshold, as for an account.
-  const now = clock.now();
-  await db
-    .update(rateLimits)
-    .set({ windowStart: now })
-    .where(and(eq(rateLimits.ipAddress, unknownAccountKey(subject.email)), eq(rateLimits.endpoint, UNKNOWN_ACCOUNT_ENDPOINT)));
+  const now = await restartRateLimitWindow(ctx, UNKNOWN_ACCOUNT_RULE.endpoint, unknownAccountKey(subject.email));
   return { locked: new Date(now.getTime() + LOCKOUT_DURATION_MS), newlyLocked: false };
 }
 

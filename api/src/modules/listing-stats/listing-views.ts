@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { ListingViewCounter } from '../../lib/ports';
 
-export type { ListingViewCounter, ViewKind } from '../../lib/ports';
+export type { ListingViewCounter } from '../../lib/ports';
 
 type Pending = { page: number; card: number };
 

@@ -37,7 +37,7 @@ export function unsupportedType(): AppError {
   return new AppError('unsupported_media_type', `This file is not a photo we can use. Upload a ${ACCEPTED_PHOTO_TEXT} image.`, 415);
 }
 
-export type { ProcessedFile, ProcessedPhoto } from '../../lib/ports';
+export type { ProcessedPhoto } from '../../lib/ports';
 
 /** The widths to make of a picture `width` px wide: the kind's below it, then itself capped at the kind's largest. */
 export function widthsFor(width: number, kind: PhotoKind = 'listing'): number[] {

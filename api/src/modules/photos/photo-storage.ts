@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { PhotoStorage } from '../../lib/ports';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../lib/private-files';
 
-export type { PhotoStorage, StoredFile } from '../../lib/ports';
+export type { PhotoStorage } from '../../lib/ports';
 
 /** Files in one folder; written to a temporary name and renamed, so a reader never sees half a file. */
 export function createDiskStorage(folder: string): PhotoStorage {

@@ -85,18 +85,18 @@ export function createPhotosRouter(ctx: AppContext): Router {
   router.patch('/spaces/:id/photos', requireUser, async (req, res) => {
     const id = spaceIdParam(req);
     const change = parseInput(reorderPhotosSchema, req.body ?? {});
-    res.json(await reorderPhotos(ctx.db, { spaceId: id, userId: currentUser(req).id }, change, ctx.clock.now()));
+    res.json(await reorderPhotos(ctx, { spaceId: id, userId: currentUser(req).id }, change, ctx.clock.now()));
   });
 
   router.patch('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
     const id = spaceIdParam(req);
     const photo = photoId(req);
     const { alt } = parseInput(photoAltSchema, stripMarkupFields(req.body ?? {}, ['alt']));
-    res.json(await setPhotoAlt(ctx.db, { spaceId: id, userId: currentUser(req).id }, photo, alt, ctx.clock.now()));
+    res.json(await setPhotoAlt(ctx, { spaceId: id, userId: currentUser(req).id }, photo, alt, ctx.clock.now()));
   });
 
   router.delete('/spaces/:id/photos/:photoId', requireUser, async (req, res) => {
-    await deletePhoto(ctx.db, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, photoId(req), ctx.clock.now());
+    await deletePhoto(ctx, { spaceId: spaceIdParam(req), userId: currentUser(req).id }, photoId(req), ctx.clock.now());
     res.status(204).end();
   });
 

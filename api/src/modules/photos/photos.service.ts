@@ -1,6 +1,7 @@
 // Photos of a listing: one function per operation (add, reorder and cover, alt text, delete) and the file
 // clean-up. The live space_photos rows are copied in order onto spaces.photos in the same transaction,
-// so every read of a space has them without a join (docs/decisions/0801).
+// so every read of a space has them without a join (docs/decisions/0801), through the spaces module's
+// ListingPhotos port (spaces owns the table: decision 1313).
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { defaultPhotoAlt, MAX_PHOTOS, PHOTO_FORMATS, photoFileName, photoUrl, type PhotoView, type SpacePhoto } from '#contracts/photos';
 import type { ReorderPhotos } from '#contracts/photos.schemas';
@@ -11,7 +12,7 @@ import { DAY } from '../../lib/clock';
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../../app-context';
 import type { ReceivedFile } from '../../lib/multipart';
-import type { PhotoJobOptions, PhotoStorage } from '../../lib/ports';
+import type { ListingPhotos, PhotoJobOptions, PhotoStorage } from '../../lib/ports';
 
 /** Files of a deleted photo (or of a deleted listing's photos) stay this long: pages, e-mails and caches
  * that still name them keep working meanwhile; then housekeeping deletes them (docs/decisions/0802). */
@@ -81,14 +82,17 @@ async function livePhotos(tx: Executor, spaceId: number): Promise<PhotoRow[]> {
 }
 
 /** Numbers the live photos 0.. in the given order and copies them onto the listing. */
-async function writeOrder(tx: Executor, spaceId: number, ordered: PhotoRow[], now: Date): Promise<SpacePhoto[]> {
+async function writeOrder(tx: Executor, listing: ListingPhotos, spaceId: number, ordered: PhotoRow[], now: Date): Promise<SpacePhoto[]> {
   for (const [position, row] of ordered.entries()) {
     if (row.position !== position) await tx.update(spacePhotos).set({ position }).where(eq(spacePhotos.id, row.id));
   }
   const photos = ordered.map(toSpacePhoto);
-  await tx.update(spaces).set({ photos, updatedAt: now }).where(eq(spaces.id, spaceId));
+  await listing.write(tx, spaceId, photos, now);
   return photos;
 }
+
+/** What the photo operations that change a listing's photos need: the database and the listing's copy. */
+type PhotosOfListing = { db: Database; listingPhotos: ListingPhotos };
 
 export type NewPhoto = { key: string; width: number; height: number; widths: number[]; bytes: number };
 
@@ -129,7 +133,7 @@ export async function storeUpload<T>(
  * after the files were written (the listing filled up meanwhile) deletes them unless another photo uses the
  * same content.
  */
-export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; userId: number; uploadKey?: string }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
+export async function uploadPhoto(ctx: PhotoContext & PhotosOfListing, target: { spaceId: number; userId: number; uploadKey?: string }, receive: (folder: string) => Promise<ReceivedFile>): Promise<PhotoView> {
   const { spaceId, userId, uploadKey } = target;
   // A repeat of an upload already stored (the browser retried, or sent it twice) answers that photo unread.
   const earlier = await assertCanAddPhoto(ctx.db, { spaceId, userId, uploadKey });
@@ -139,7 +143,7 @@ export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; 
     ctx,
     receive,
     async (photo) => {
-      const stored = await addPhoto(ctx.db, { spaceId, userId, uploadKey }, photo, ctx.clock.now());
+      const stored = await addPhoto(ctx, { spaceId, userId, uploadKey }, photo, ctx.clock.now());
       // Another request with the same key won meanwhile: its photo is the answer, and these files go unless named.
       if (stored.key !== photo.key && !(await stillUsed(photo.key))) await ctx.photoStorage.deleteMany(fileNamesOf(photo.key, photo.widths));
       return stored;
@@ -149,7 +153,7 @@ export async function uploadPhoto(ctx: PhotoContext, target: { spaceId: number; 
 }
 
 /** Adds a photo to the listing; with an upload key already stored there, answers that photo and adds none. */
-export async function addPhoto(db: Database, { spaceId, userId, uploadKey }: { spaceId: number; userId: number; uploadKey?: string }, photo: NewPhoto, now: Date): Promise<PhotoView> {
+export async function addPhoto({ db, listingPhotos }: PhotosOfListing, { spaceId, userId, uploadKey }: { spaceId: number; userId: number; uploadKey?: string }, photo: NewPhoto, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     const space = await lockOwnSpace(tx, spaceId, userId);
     // Read after the listing's lock: a request with the same key that held it has committed its row by now.
@@ -173,12 +177,12 @@ export async function addPhoto(db: Database, { spaceId, userId, uploadKey }: { s
         uploadKey: uploadKey ?? null,
       })
       .returning();
-    await writeOrder(tx, spaceId, [...live, row!], now);
+    await writeOrder(tx, listingPhotos, spaceId, [...live, row!], now);
     return toPhotoView(toSpacePhoto(row!));
   });
 }
 
-export async function reorderPhotos(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
+export async function reorderPhotos({ db, listingPhotos }: PhotosOfListing, { spaceId, userId }: { spaceId: number; userId: number }, change: ReorderPhotos, now: Date): Promise<PhotoView[]> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -194,11 +198,11 @@ export async function reorderPhotos(db: Database, { spaceId, userId }: { spaceId
       ordered = change.order.map((id) => byId.get(id)!);
     }
     if (change.cover) ordered = [byId.get(change.cover)!, ...ordered.filter((row) => row.id !== change.cover)];
-    return (await writeOrder(tx, spaceId, ordered, now)).map(toPhotoView);
+    return (await writeOrder(tx, listingPhotos, spaceId, ordered, now)).map(toPhotoView);
   });
 }
 
-export async function setPhotoAlt(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, alt: string, now: Date): Promise<PhotoView> {
+export async function setPhotoAlt({ db, listingPhotos }: PhotosOfListing, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, alt: string, now: Date): Promise<PhotoView> {
   return db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -206,12 +210,12 @@ export async function setPhotoAlt(db: Database, { spaceId, userId }: { spaceId: 
     if (!target) throw AppError.notFound('Photo not found.');
     target.alt = alt;
     await tx.update(spacePhotos).set({ alt }).where(eq(spacePhotos.id, photoId));
-    await writeOrder(tx, spaceId, live, now);
+    await writeOrder(tx, listingPhotos, spaceId, live, now);
     return toPhotoView(toSpacePhoto(target));
   });
 }
 
-export async function deletePhoto(db: Database, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, now: Date): Promise<void> {
+export async function deletePhoto({ db, listingPhotos }: PhotosOfListing, { spaceId, userId }: { spaceId: number; userId: number }, photoId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnSpace(tx, spaceId, userId);
     const live = await livePhotos(tx, spaceId);
@@ -219,6 +223,7 @@ export async function deletePhoto(db: Database, { spaceId, userId }: { spaceId: 
     await tx.update(spacePhotos).set({ removedAt: now }).where(eq(spacePhotos.id, photoId));
     await writeOrder(
       tx,
+      listingPhotos,
       spaceId,
       live.filter((row) => row.id !== photoId),
       now,

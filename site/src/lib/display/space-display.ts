@@ -89,7 +89,3 @@ export function ogImageOf(space: Pick<Space, 'images' | 'spaceType'> & { photos?
 export function isFeaturedNow(space: Pick<Space, 'isFeatured' | 'featuredUntil'>, now = Date.now()): boolean {
   return space.isFeatured && space.featuredUntil !== null && Date.parse(space.featuredUntil) > now;
 }
-
-export function spaceTitleForPage(space: Pick<Space, 'title' | 'city'>): string {
-  return `${space.title} — ${space.city}`;
-}
