@@ -159,6 +159,11 @@ test('reinstating a mistakenly suspended owner tells the lease partner, and the 
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('reinstated');
     await expect(farmer.page.getByRole('textbox', { name: 'Type a message' })).toBeEnabled();
+    // Item 14: one date format on the screen ("January 1, 2027"), not "1 January 2027" beside "Dec 28, 2026".
+    const pane = (await farmer.page.getByTestId('thread-pane').innerText()).replace(/\s+/g, ' ');
+    expect(pane).toMatch(/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/);
+    expect(pane).not.toMatch(/\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/);
+    expect(pane).not.toMatch(/\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b/);
     await farmer.page.screenshot({ path: path.join(SHOTS, `reinstated-thread-${viewport.width}x${viewport.height}.png`) });
   }
 
