@@ -38,6 +38,8 @@ test('the browse map and the listing map are named regions, axe passes with them
   await page.setViewportSize(PHONE);
   await page.goto(`/spaces/${id}`);
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  // The listing's map loads when its section scrolls into view.
+  await page.getByRole('region', { name: 'Where it is' }).scrollIntoViewIfNeeded();
   await expect(page.getByTestId('space-map').locator('.fs-pin')).toHaveCount(1);
   await namedRegion(page, 'space-map', new RegExp(`^Map of ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expectNoSeriousAxeViolations(page);
