@@ -9,7 +9,7 @@ import { E2E_PORT, E2E_SITE_URL } from '#tests/setup/paths';
 const port = E2E_PORT;
 const baseURL = E2E_SITE_URL;
 /** End-to-end specs that publish listings (see `projects`). */
-const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/photos-slow-upload.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts', '**/reviews.spec.ts', '**/profiles.spec.ts', '**/phone-push.spec.ts', '**/demand-widen.spec.ts'];
+const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/photos-slow-upload.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts', '**/reviews.spec.ts', '**/profiles.spec.ts', '**/phone-push.spec.ts', '**/demand-widen.spec.ts', '**/seams-operators.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({
@@ -61,7 +61,7 @@ export default defineConfig({
       // Operators of the console's end-to-end test (tests/e2e/moderation.spec.ts) and of the seams-thread
       // one (hides a listing, suspends a person): one address each (and one for seams-thread-suspended-lease and
       // one for admin-jobs), as each spec registers its own.
-      OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com,operator-lease-e2e@example.com,operator-jobs-e2e@example.com,operator-reviews-e2e@example.com',
+      OPERATOR_EMAILS: 'operator-e2e@example.com,operator-thread-e2e@example.com,operator-lease-e2e@example.com,operator-jobs-e2e@example.com,operator-reviews-e2e@example.com,operator-seams-e2e@example.com,operator-seams2-e2e@example.com,operator-seams3-e2e@example.com',
       // Web Push to the spec's local push service on 127.0.0.1 (tests/e2e/phone-push.spec.ts; docs/decisions/1805).
       PUSH_LOCAL_SERVICE: 'true',
       // The browser keeps both cores busy: background photo workers would starve (docs/decisions/0807).

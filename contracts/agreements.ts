@@ -118,10 +118,11 @@ export function formatMoney(amount: string | number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(Number(amount));
 }
 
-/** 2026-06-01 → "1 June 2026" (a calendar date: no time zone may shift it). */
+/** 2026-06-01 → "June 1, 2026" (a calendar date: no time zone may shift it), the one date format of the
+ *  site's en-US pages (issue 43 item 14: "15 January 2027" beside "Dec 28, 2026" on one screen). */
 export function formatLeaseDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 export function formatTerm(months: number): string {
@@ -149,7 +150,7 @@ export function formatArea(areaSqFt: number | null, spaceSize: number): string {
   return areaSqFt === null ? `the whole space (${spaceSize.toLocaleString('en-US')} sq ft)` : `${areaSqFt.toLocaleString('en-US')} sq ft`;
 }
 
-/** "$1,200.00 a month from 1 June 2026 for 12 months": the headline of a proposal. */
+/** "$1,200.00 a month from June 1, 2026 for 12 months": the headline of a proposal. */
 export function proposalHeadline(p: Pick<LeaseProposal, 'rent' | 'currency' | 'startDate' | 'termMonths'>): string {
   return `${formatMoney(p.rent, p.currency)} a month from ${formatLeaseDate(p.startDate)} for ${formatTerm(p.termMonths)}`;
 }

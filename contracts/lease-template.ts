@@ -25,7 +25,7 @@ TENANT:   [TENANT NAME], of [TENANT ADDRESS] ("Tenant").
    Tenant may use the Premises for controlled-environment and vertical agriculture, including
    hydroponic, aeroponic and soil-based cultivation, propagation, harvesting, washing, packing
    and cold storage of produce, and related office use. Cultivation of any crop that is unlawful
-   under federal, state or local law is prohibited.
+   under the laws that apply to the Premises is prohibited.
    Growing activities agreed by the parties: [GROWING ACTIVITIES].
 
 3. TERM

@@ -70,8 +70,9 @@ export type ConversationListItem = {
   id: number;
   spaceId: number;
   /** suspended: FarmSpace suspended the other party's account (issue 19); closed: they closed it (issue 28).
-   *  Either way nothing more can be sent; `id` opens their profile (/people/{id}) unless closed. */
-  otherUser: { id: number; firstName: string; lastName: string; suspended?: boolean; closed?: boolean };
+   *  Either way nothing more can be sent; `id` opens their profile (/people/{id}) unless closed.
+   *  reinstatedAt (YYYY-MM-DD, issue 43 item 4): FarmSpace reinstated the account after a suspension; null otherwise. */
+  otherUser: { id: number; firstName: string; lastName: string; suspended?: boolean; closed?: boolean; reinstatedAt?: string | null };
   /** noLongerListed: the owner deleted the listing; the conversation stays (docs/decisions/0304). */
   /** pricePerMonth, currency, size: added (issue 20) to prefill and check lease terms. */
   /** hidden (FarmSpace hid the listing: no terms can be proposed or accepted) and availableFrom (YYYY-MM-DD,

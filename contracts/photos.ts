@@ -118,5 +118,10 @@ export const PHOTO_FILE_NAME = /^([a-f0-9]{64})-(\d{1,4})\.(avif|webp|jpg)$/;
 
 /** The alt text a new photo starts with (the owner edits it): the listing's title and the photo's place. */
 export function defaultPhotoAlt(title: string, position: number): string {
-  return `${cutText(title.trim(), MAX_ALT - 12, { ellipsis: '' })} – photo ${position}`;
+  return `${defaultPhotoAltPrefix(title)}${position}`;
+}
+
+/** What every default description of a listing's photos starts with ("Sunny roof – photo "). */
+export function defaultPhotoAltPrefix(title: string): string {
+  return `${cutText(title.trim(), MAX_ALT - 12, { ellipsis: '' })} – photo `;
 }

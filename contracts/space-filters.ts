@@ -210,6 +210,8 @@ export const FILTER_LABELS = Object.fromEntries(SPACE_FILTER_PARAMS.map((p) => [
 export const SINGLE_FILTER_PARAMS = SPACE_FILTER_PARAMS.filter((p) => !p.repeated).map((p) => p.key) as Exclude<SpaceFilterParam, RepeatedParam>[];
 export const REPEATED_FILTER_PARAMS = SPACE_FILTER_PARAMS.filter((p) => p.repeated).map((p) => p.key) as RepeatedParam[];
 type RepeatedParam = { [K in SpaceFilterParam]: AllParams[K] extends { repeated: true } ? K : never }[SpaceFilterParam];
+/** Each filter's keys: a place (near, place, radius…) or a size range is one filter, however many keys it writes. */
+export const SPACE_FILTER_GROUPS = SPACE_FILTER_NAMES.map((n) => paramsOf(n).map(([key]) => key));
 /** Keys typed into text boxes (applied after a pause). */
 export const TYPED_FILTER_PARAMS = SPACE_FILTER_NAMES.filter((n) => (SPACE_FILTERS[n] as { typed?: boolean }).typed).flatMap(paramsOf).map(([key]) => key) as Exclude<SpaceFilterParam, RepeatedParam>[];
 export const EMPTY_FILTER_FIELDS = Object.fromEntries(SPACE_FILTER_PARAMS.map((p) => [p.key, p.repeated ? [] : ''])) as unknown as SpaceFilterFields;

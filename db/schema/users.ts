@@ -40,6 +40,9 @@ export const users = pgTable(
     /** Set by an operator: the account cannot sign in or message, its listings are hidden (issue 19). */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /** Set when an operator reinstates a suspended account, cleared by a new suspension (issue 43 item 4): the
+     *  threads of its lease partners say the account is back instead of warning about it. */
+    reinstatedAt: timestamp('reinstated_at', { withTimezone: true }),
     /**
      * Set when the person closed the account (issue 28): the row stays for what others keep (their
      * conversations, agreements, receipts), with the e-mail address replaced by a tombstone and the name by

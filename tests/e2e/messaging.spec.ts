@@ -245,7 +245,7 @@ test('the dashboard is for signed-in users; its tabs are deep-linkable and pass 
   await p.goto('/');
   await expect(p.getByRole('heading', { name: 'Welcome back, Tess!' })).toBeVisible();
   await expect(p.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-  await expect(p.getByText('Monthly: agreed rent where leased, list price elsewhere')).toBeVisible();
+  await expect(p.getByText("Live and let listings: agreed rent, else asking price. Drafts don't count.")).toBeVisible();
   await expectNoSeriousAxeViolations(p);
 
   await p.goto('/dashboard?tab=listings');

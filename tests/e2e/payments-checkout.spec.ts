@@ -3,7 +3,7 @@
 // with the provider's message; the 100% development coupon takes the free path; axe is clean on /checkout.
 import { expect, test, type Page } from '@playwright/test';
 import { visitorFrom } from './browser';
-import { createDraft } from './fixtures/api';
+import { createDraft, waitForMail } from './fixtures/api';
 import { expectNoSeriousAxeViolations, signUpAndIn } from './spaces-helpers';
 
 test.use(visitorFrom(40));
@@ -158,13 +158,17 @@ test('a declined card shows Payment Failed with the provider message; insufficie
 });
 
 test('the 100% development coupon takes the free path: Payment Complete, on the live listing', async ({ page, baseURL }) => {
-  await signUpAndIn(page, baseURL!);
+  const { email } = await signUpAndIn(page, baseURL!);
   const id = await draftAtCheckout(page, baseURL!, `Free rooftop ${Date.now()}`);
   await page.getByRole('textbox', { name: /Coupon code/ }).fill('FREELISTING');
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL(new RegExp(`/spaces/${id}`), { timeout: 30_000 });
   await expect(page.getByTestId('listing-live')).toContainText('Payment Complete');
   expect((await myListing(page, id))?.status).toBe('active');
+  // Issue 43 item 14: nothing was paid, so the e-mail thanks for no "payment of $0.00".
+  const mail = await waitForMail(page.request, email, /Free rooftop/);
+  expect(mail.text).not.toContain('$0.00');
+  expect(mail.text).toContain('nothing was charged');
 });
 
 test('missing space information shows the error card; anonymous visitors are sent to sign in', async ({ page, baseURL }) => {

@@ -49,7 +49,7 @@ for (const [device, viewport, octet] of [
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(`/spaces?bbox=${boxAround(where)}&view=map`);
-    await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+    await expect(page.getByTestId('result-count')).toHaveText('1 space found');
     await expect(page.locator(`[data-space-card="${spaceId}"] [data-action="contact"]`)).toBeVisible();
     expect(pageErrors).toEqual([]);
 

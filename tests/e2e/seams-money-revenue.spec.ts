@@ -15,7 +15,7 @@ test('Total Revenue shows the rent agreed in the accepted terms, not the list pr
   const id = await draftSpace(page.request, baseURL!, { title: `Agreed roof ${Date.now()}`, pricePerMonth: '2250' });
   await publishByTestCard(page.request, baseURL!, id);
   await page.goto('/dashboard?tab=overview');
-  const revenue = page.locator('dl > div').filter({ hasText: 'Total Revenue' }).locator('dd');
+  const revenue = page.locator('dl > div').filter({ hasText: 'Monthly rent' }).locator('dd');
   await expect(revenue).toHaveText('$2,250');
 
   const farmer = await browser.newContext({ baseURL, ...visitorFrom(249) });
@@ -38,4 +38,21 @@ test('Total Revenue shows the rent agreed in the accepted terms, not the list pr
   await expect(revenue).toHaveText('$2,150');
   // The listing itself still asks $2,250 of everyone else.
   expect(((await (await page.request.get(`/api/spaces/${id}`)).json()) as { pricePerMonth: string }).pricePerMonth).toBe('2250.00');
+});
+
+// Issue 43 item 8: an unpaid draft is no revenue. The figure counts live and let listings only, and says so.
+test('the monthly figure counts live and let listings, not an unpaid draft, and says what it counts', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, ...visitorFrom(243), viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUpAndIn(page, baseURL!);
+  const live = await draftSpace(page.request, baseURL!, { title: `Live roof ${Date.now()}`, pricePerMonth: '750' });
+  await publishByTestCard(page.request, baseURL!, live);
+  await draftSpace(page.request, baseURL!, { title: `Unpaid draft ${Date.now()}`, pricePerMonth: '850' });
+  await page.goto('/dashboard?tab=overview');
+  const stat = page.locator('dl > div').filter({ hasText: 'Monthly rent' });
+  await expect(stat.locator('dd')).toHaveText('$750');
+  await expect(stat.locator('dt')).toContainText(/live and let listings/i);
+  await expect(stat.locator('dt')).toContainText(/drafts/i);
+  await page.screenshot({ path: test.info().outputPath('monthly-rent-phone.png') });
+  await context.close();
 });

@@ -11,7 +11,7 @@ const DEMO_COUNT = 16;
 test('browse: count, cards, Load more, and axe on the page', async ({ page }) => {
   await page.goto('/spaces');
   await expect(page.getByRole('heading', { level: 1, name: 'Available Spaces' })).toBeVisible();
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
   const cards = page.locator('[data-space-card]');
   await expect(cards).toHaveCount(12);
   const first = cards.first();
@@ -31,32 +31,32 @@ test('browse: count, cards, Load more, and axe on the page', async ({ page }) =>
 
 test('filter by country, type, city and amenity; the URL follows; Clear Filters resets', async ({ page }) => {
   await page.goto('/spaces');
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
   await page.getByLabel('Country', { exact: true }).selectOption('DE');
   await expect(page).toHaveURL(/\/spaces\?country=DE$/);
-  await expect(page.getByTestId('result-count')).toHaveText('2 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('2 spaces found');
   for (const text of await page.locator('[data-space-card]').allTextContents()) expect(text).toMatch(/Berlin|Munich/);
 
   await page.getByLabel('Space type').selectOption('basement');
   await expect(page).toHaveURL(/spaceType=basement/);
-  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('1 space found');
   await expect(page.locator('[data-space-card]')).toContainText('Kreuzberg');
 
   await page.getByRole('button', { name: 'Clear Filters' }).first().click();
   await expect(page).toHaveURL(/\/spaces$/);
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
 
   // The city as exact text is kept for links (issue 25: the form's one location box is "Near a place").
   await expect(page.getByLabel('City', { exact: true })).toHaveCount(0);
   await page.goto('/spaces?city=tokyo');
-  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('1 space found');
   await page.getByRole('button', { name: 'Remove the city filter' }).click();
   await expect(page).toHaveURL(/\/spaces$/);
   await expect(page.getByLabel('City', { exact: true })).toHaveCount(0);
   await page.getByRole('search').getByText('Loading Dock').click();
   await expect(page).toHaveURL(/amenities=loading_dock/);
   const count = page.getByTestId('result-count');
-  await expect(count).toHaveText(/^[1-9] space\(s\) found$/);
+  await expect(count).toHaveText(/^[1-9] spaces? found$/);
   await page.getByLabel('Max price ($/month)').fill('3000');
   await expect(page).toHaveURL(/maxPrice=3000/);
   await expect(page.locator('[data-space-card]').first()).toBeVisible();
@@ -72,25 +72,25 @@ test('no results: the empty state and its Clear Filters', async ({ page }) => {
   await page.getByRole('button', { name: 'Clear Filters' }).last().click();
   await expect(page).toHaveURL(/\/spaces$/);
   await expect(page.getByLabel('City', { exact: true })).toHaveCount(0);
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
 });
 
 test('the back button restores the filters', async ({ page }) => {
   await page.goto('/spaces');
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
   await page.getByLabel('Space type').selectOption('greenhouse');
-  await expect(page.getByTestId('result-count')).toHaveText('3 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('3 spaces found');
   await page.getByLabel('Country', { exact: true }).selectOption('NL');
-  await expect(page.getByTestId('result-count')).toHaveText('1 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('1 space found');
   await page.goBack();
   await expect(page).toHaveURL(/\/spaces\?spaceType=greenhouse$/);
   await expect(page.getByLabel('Country', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Space type')).toHaveValue('greenhouse');
-  await expect(page.getByTestId('result-count')).toHaveText('3 space(s) found');
+  await expect(page.getByTestId('result-count')).toHaveText('3 spaces found');
   await page.goBack();
   await expect(page).toHaveURL(/\/spaces$/);
   await expect(page.getByLabel('Space type')).toHaveValue('');
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
   await page.goForward();
   await expect(page.getByLabel('Space type')).toHaveValue('greenhouse');
 });
@@ -154,7 +154,7 @@ test('an impossible filter gets a message on its field and no request; the last 
   });
   await page.goto('/spaces');
   const count = page.getByTestId('result-count');
-  await expect(count).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(count).toHaveText(`${DEMO_COUNT} spaces found`);
 
   // The min size alone is a filter like any other: its results come first (filling the max at once raced its
   // debounce — the results before the impossible one were sometimes all 16, sometimes the 11 of ≥ 2,000 sq ft).
@@ -164,7 +164,7 @@ test('an impossible filter gets a message on its field and no request; the last 
   });
   await page.getByLabel('Min size (sq ft)').fill('2000');
   await minOnly;
-  await expect(count).not.toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(count).not.toHaveText(`${DEMO_COUNT} spaces found`);
   const lastResults = (await count.textContent())!;
   await page.getByLabel('Max size (sq ft)').fill('1000');
   const maxSize = page.getByLabel('Max size (sq ft)');
@@ -187,7 +187,7 @@ test('an impossible filter gets a message on its field and no request; the last 
 test('a page opened with an impossible filter shows the message and the results of the rest', async ({ page }) => {
   await page.goto('/spaces?minSize=2000&maxSize=1000');
   await expect(page.getByText('Max size (sq ft) must be at least min size (sq ft)')).toBeVisible();
-  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ space\(s\) found$/);
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ spaces? found$/);
   await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 });
 
@@ -204,7 +204,7 @@ test('a filtered address comes with its own first page and asks the API nothing 
   // The server renders the first page (decision 0707): the island's first render must match its HTML.
   page.on('pageerror', (e) => warnings.push(e.message));
   await page.goto('/spaces?city=Berlin');
-  await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* space\(s\) found$/);
+  await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* spaces? found$/);
   for (const text of await page.locator('[data-space-card]').allTextContents()) expect(text).toContain('Berlin');
   // Chromium reports a preload nobody used a few seconds after the load event: wait past that window.
   await page.waitForTimeout(3_500);
@@ -213,7 +213,7 @@ test('a filtered address comes with its own first page and asks the API nothing 
 
   asked.length = 0;
   await page.goto('/spaces');
-  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} space(s) found`);
+  await expect(page.getByTestId('result-count')).toHaveText(`${DEMO_COUNT} spaces found`);
   await page.waitForTimeout(3_500);
   expect(asked).toEqual([]);
   expect(warnings).toEqual([]);

@@ -40,7 +40,7 @@ function SmallMap({ space }: { space: Space }) {
       <div ref={ref} className="mt-3 h-64 rounded-lg bg-brand-50">
         {show && (
           <Suspense fallback={null}>
-            <MapView className="h-64" label={`Map: ${space.title}`} spaces={[space]} zoom={space.locationPrecision === 'city' ? 10 : 14} />
+            <MapView className="h-64" label={`Map of ${space.title}${space.city ? `, ${space.city}` : ''}`} spaces={[space]} zoom={space.locationPrecision === 'city' ? 10 : 14} />
           </Suspense>
         )}
       </div>

@@ -82,7 +82,7 @@ describe('lease proposals and agreements', () => {
       createdAt: '2026-05-01T09:16:00.000Z',
     });
     const thread = await t.request(`/api/conversations/${conversationId}/messages`, { cookie: owner.cookie });
-    expect(thread.json.at(-1)).toMatchObject({ senderId: farmer.id, proposalId: res.json.id, content: expect.stringContaining('$1,250.00 a month from 1 June 2026 for 24 months') });
+    expect(thread.json.at(-1)).toMatchObject({ senderId: farmer.id, proposalId: res.json.id, content: expect.stringContaining('$1,250.00 a month from June 1, 2026 for 24 months') });
     expect(thread.json[0].proposalId).toBeNull();
     const mails = await t.db.select().from(emailNotifications).where(eq(emailNotifications.recipient, owner.email)).orderBy(emailNotifications.id);
     expect(mails.at(-1)).toMatchObject({ type: 'new_message', subject: 'New message about Sunny Rooftop' });
@@ -301,13 +301,13 @@ describe('lease proposals and agreements', () => {
     const [head = '', body = ''] = txt.text.split(`${'-'.repeat(72)}\n\n`);
     // The body is the guide's one template with these values: the same text the article shows, filled.
     const expected = fillLeaseTemplate({
-      '[DATE]': '1 May 2026',
+      '[DATE]': 'May 1, 2026',
       '[LANDLORD NAME]': 'Olive Owner',
       '[TENANT NAME]': 'Fern Farmer',
       '[SQUARE FEET]': '3,000',
       '[ROOFTOP / BASEMENT / WAREHOUSE / GREENHOUSE]': 'greenhouse',
       '[PROPERTY ADDRESS]': '400 Harbor Road, Seattle, WA 98101, US',
-      '[START DATE]': '1 June 2026',
+      '[START DATE]': 'June 1, 2026',
       '[LEASE TERM]': '24 months',
       '[MONTHLY RENT]': '$1,250.00',
       '[DEPOSIT AMOUNT]': '$2,500.00 (2 months of rent)',
@@ -318,7 +318,7 @@ describe('lease proposals and agreements', () => {
       '[TENANT EMAIL]': farmer.email,
       // Terms proposed without a renewal choice renew only by a new agreement; the lease's law is the place's.
       '[RENEWAL]': 'only by a new written agreement signed by both parties before the Term ends',
-      '[STATE / PROVINCE / COUNTRY]': 'WA, US',
+      '[STATE / PROVINCE / COUNTRY]': 'WA, United States',
     });
     expect(body).toBe(expected);
     // Independent of the fill function: every template line without a placeholder or a hint is there
@@ -336,7 +336,7 @@ describe('lease proposals and agreements', () => {
     expect(body.match(LEASE_PLACEHOLDER)).toBeNull();
     expect(leasePlaceholders().length).toBeGreaterThan(30);
     expect(body).toContain('of greenhouse space located at 400 Harbor Road');
-    expect(head).toContain(`Reference: ${reference}    Date: 1 May 2026`);
+    expect(head).toContain(`Reference: ${reference}    Date: May 1, 2026`);
     expect(head).toContain('A draft, not legal advice.');
     expect(head).toContain('FarmSpace only connects space owners and farmers');
     expect(head).toMatch(/Landlord:\s+Olive Owner <.+>/);
@@ -348,7 +348,7 @@ describe('lease proposals and agreements', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const read = await readPdfText(bytes);
-    for (const needle of ['Olive Owner', 'Fern Farmer', '400 Harbor Road, Seattle, WA 98101, US', '$1,250.00', '24 months', '1 June 2026', reference, owner.email, farmer.email, 'Harbor Greenhouse']) {
+    for (const needle of ['Olive Owner', 'Fern Farmer', '400 Harbor Road, Seattle, WA 98101, US', '$1,250.00', '24 months', 'June 1, 2026', reference, owner.email, farmer.email, 'Harbor Greenhouse']) {
       expect(read.text, needle).toContain(needle);
     }
     const pages = read.pages.length;

@@ -58,7 +58,7 @@ describe('reviews after an agreed lease', () => {
     const { spaceId, proposalId } = await agreement();
     // Acceptance invites both parties to review.
     expect((await mailsTo(owner.email, 'review_invite')).at(-1)).toMatchObject({ subject: 'You can now review Fern Farmer' });
-    expect((await mailsTo(farmer.email, 'review_invite')).at(-1)!.textBody).toContain('until 31 May 2026');
+    expect((await mailsTo(farmer.email, 'review_invite')).at(-1)!.textBody).toContain('until May 31, 2026');
 
     const first = await write(farmer, proposalId, { rating: 5, text: GOOD });
     expect(first.status).toBe(201);

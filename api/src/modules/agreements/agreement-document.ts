@@ -98,7 +98,8 @@ export function agreementValues(f: AgreementFacts): Record<string, string> {
   const description = premisesDescription(facts);
   const goodsShared = goodsAccess(facts, 'and');
   const goodsRoute = goodsAccess(facts, 'or');
-  const jurisdiction = [f.space.state, f.space.country].filter(Boolean).join(', ');
+  // The country by its name ("Germany", not "DE"; issue 43 item 14), after the state or region where given.
+  const jurisdiction = [f.space.state, f.space.country && countryName(f.space.country)].filter(Boolean).join(', ');
   const area = p.areaSqFt ?? f.space.size;
   const deposit = p.depositMonths === 0 ? formatMoney(0, p.currency) : `${formatMoney((Number(p.rent) * p.depositMonths).toFixed(2), p.currency)} (${formatDeposit(p.depositMonths)})`;
   return {
@@ -128,6 +129,15 @@ export function agreementValues(f: AgreementFacts): Record<string, string> {
     '[LANDLORD EMAIL]': f.landlord.email,
     '[TENANT EMAIL]': f.tenant.email,
   };
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames('en', { type: 'region' });
+function countryName(code: string): string {
+  try {
+    return COUNTRY_NAMES.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export type AgreementParts = {

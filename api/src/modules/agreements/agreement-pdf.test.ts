@@ -83,6 +83,14 @@ describe('typeset as a document (issue 25)', () => {
     },
   };
 
+  it('a Berlin lease is governed by the laws of Germany, in words that fit any country (issue 43 item 14)', async () => {
+    const berlin = { ...warehouse, space: { ...warehouse.space, address: 'Oranienstraße 1, 10999 Berlin, DE', state: null, country: 'DE' } };
+    const flat = await flatPdfText(await agreementPdf(berlin));
+    expect(flat).toContain('governed by the laws of Germany.');
+    expect(flat).not.toContain('laws of DE');
+    expect(flat).not.toContain('federal');
+  });
+
   it('a filled placeholder keeps no hint beside it; the listing facts and the chosen renewal are in the lease', async () => {
     const flat = await flatPdfText(await agreementPdf(warehouse));
     // The hints that told what goes in a blank are gone once it is filled.
@@ -99,7 +107,7 @@ describe('typeset as a document (issue 25)', () => {
       'deliveries through the freight elevator or the loading dock.',
       'under current zoning: Zoned M1-2, urban agriculture permitted.',
       'ceiling height 4.2 m (13 ft 9 in); water: dedicated water line; a floor drain; climate control: heating and cooling (HVAC)',
-      'governed by the laws of OR, US.',
+      'governed by the laws of OR, United States.',
     ]) {
       expect(flat, needle).toContain(needle);
     }

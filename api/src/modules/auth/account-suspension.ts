@@ -7,11 +7,11 @@ import { sessions, users } from '#db/schema/index';
 
 /** Returns how many sessions were revoked. */
 export async function suspendAccount(tx: Executor, userId: number, reason: string, now: Date): Promise<number> {
-  await tx.update(users).set({ suspendedAt: now, suspendedReason: reason, updatedAt: now }).where(eq(users.id, userId));
+  await tx.update(users).set({ suspendedAt: now, suspendedReason: reason, reinstatedAt: null, updatedAt: now }).where(eq(users.id, userId));
   const revoked = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return revoked.length;
 }
 
 export async function reinstateAccount(tx: Executor, userId: number, now: Date): Promise<void> {
-  await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: now }).where(eq(users.id, userId));
+  await tx.update(users).set({ suspendedAt: null, suspendedReason: null, reinstatedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }

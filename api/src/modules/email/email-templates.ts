@@ -122,21 +122,27 @@ export function newMessagesEmail(input: { senderName: string; spaceTitle: string
   return { subject, text, html };
 }
 
+/** `free`: a coupon covered the whole fee (issue 43 item 14): nothing was paid, so no "payment of $0.00". */
 export function paymentConfirmationEmail(input: {
   listingTitle: string;
   amount: string;
+  free?: boolean;
   plan: string;
   liveUntil: string;
   listingUrl: string;
   receiptUrl: string;
 }): EmailContent {
-  const subject = cutText(`Payment received: ${input.listingTitle}`, 255, { ellipsis: '' });
-  const text = `${GREETING}\n\nThank you for your payment of ${input.amount} (${input.plan}) for "${input.listingTitle}". Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
+  const subject = cutText(input.free ? `Your listing is live: ${input.listingTitle}` : `Payment received: ${input.listingTitle}`, 255, { ellipsis: '' });
+  const { plan, listingTitle: title } = input;
+  const thanks = input.free
+    ? { text: `Your coupon covered the whole fee (${plan}) for "${title}", so nothing was charged.`, html: `Your coupon covered the whole fee (${escapeHtml(plan)}) for “${escapeHtml(title)}”, so nothing was charged.` }
+    : { text: `Thank you for your payment of ${input.amount} (${plan}) for "${title}".`, html: `Thank you for your payment of <strong>${escapeHtml(input.amount)}</strong> (${escapeHtml(plan)}) for “${escapeHtml(title)}”.` };
+  const text = `${GREETING}\n\n${thanks.text} Your listing is live until ${input.liveUntil}.\n\nSee your listing: ${input.listingUrl}\nYour receipt: ${input.receiptUrl}\n\nThe FarmSpace team`;
   const html = layout(
     subject,
     [
       GREETING,
-      `Thank you for your payment of <strong>${escapeHtml(input.amount)}</strong> (${escapeHtml(input.plan)}) for “${escapeHtml(input.listingTitle)}”.`,
+      thanks.html,
       `Your listing is live until <strong>${escapeHtml(input.liveUntil)}</strong>.`,
       `Your receipt: <a href="${escapeHtml(input.receiptUrl)}">${escapeHtml(input.receiptUrl)}</a>`,
     ],

@@ -230,6 +230,7 @@ type ListRow = RawRow<{
   last_name: (typeof users.$inferSelect)['lastName'];
   suspended: boolean;
   closed: boolean;
+  reinstated_at: string | null;
   unread: number;
   last_message_at: (typeof conversations.$inferSelect)['lastMessageAt'];
   /** last_message_at to the microsecond (a JS Date keeps milliseconds): the cursor's key. */
@@ -251,7 +252,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
     ? sql`and last_message_at <= ${before.lastMessageAt}::timestamptz and (last_message_at, id) < (${before.lastMessageAt}::timestamptz, ${before.id})`
     : sql``;
   const take = query.limit + 1;
-  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.hidden, s.available_from, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, u.closed, m.unread, c.last_message_at,
+  return sql`select c.id, c.space_id, s.title, s.no_longer_listed, s.hidden, s.available_from, s.price_per_month, s.currency, s.size, c.other_id, u.first_name, u.last_name, u.suspended, u.closed, u.reinstated_at, m.unread, c.last_message_at,
           to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as activity_key
         from (
           (select id, space_id, last_message_at, farmer_id as other_id from conversations
@@ -262,7 +263,7 @@ export function conversationListSql(userId: number, query: ConversationListQuery
           order by last_message_at desc, id desc limit ${take}
         ) c
         cross join lateral (select title, deleted_at is not null as no_longer_listed, hidden_at is not null as hidden, to_char(available_from, 'YYYY-MM-DD') as available_from, price_per_month, currency, size from spaces where id = c.space_id limit 1) s
-        cross join lateral (select first_name, last_name, suspended_at is not null as suspended, closed_at is not null as closed from users where id = c.other_id limit 1) u
+        cross join lateral (select first_name, last_name, suspended_at is not null as suspended, closed_at is not null as closed, to_char(reinstated_at at time zone 'UTC', 'YYYY-MM-DD') as reinstated_at from users where id = c.other_id limit 1) u
         cross join lateral (
           select count(*)::int as unread from messages
           where conversation_id = c.id and not is_read and sender_id <> ${userId}
@@ -287,7 +288,7 @@ export async function listConversations(db: Executor, userId: number, query: Con
     conversations: page.map((r) => ({
       id: Number(r.id),
       spaceId: Number(r.space_id),
-      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended), closed: Boolean(r.closed) },
+      otherUser: { id: Number(r.other_id), firstName: r.first_name, lastName: r.last_name, suspended: Boolean(r.suspended), closed: Boolean(r.closed), reinstatedAt: r.reinstated_at ?? null },
       space: {
         id: Number(r.space_id),
         title: r.title,

@@ -20,7 +20,7 @@ import { hideReviewRow, unhideReviewRow } from '../reviews/index';
 import { goLive } from '../spaces/index';
 import { LISTING_DURATION_MS } from '../spaces/index';
 import { recordAudit, type Operator } from '../../lib/audit-log';
-import { tellLeasePartnersOfSuspension } from './lease-partners';
+import { tellLeasePartnersOfReinstatement, tellLeasePartnersOfSuspension } from './lease-partners';
 import { liftLockout } from '../auth/index';
 import { reinstateAccount, suspendAccount } from '../auth/index';
 import { cutText } from '#contracts/text';
@@ -162,6 +162,8 @@ export async function reinstateUser(ctx: Ctx, operator: Operator, userId: number
         action: { label: 'Sign in', url: `${site(ctx)}/login` },
       }),
     );
+    // Whoever was warned about this person hears that the warning no longer stands (issue 43 item 4).
+    await tellLeasePartnersOfReinstatement(ctx, tx, user, now);
   });
 }
 

@@ -71,6 +71,7 @@ export async function completePayment(
       content: paymentConfirmationEmail({
         listingTitle: space.title,
         amount: formatUsd(Math.round(Number(row.amount) * 100)),
+        free: Math.round(Number(row.amount) * 100) === 0,
         plan: row.paymentType === 'featured_upgrade' ? 'Premium listing' : 'Standard listing',
         liveUntil: formatDate(liveUntil),
         listingUrl: `${site}/spaces/${space.id}`,

@@ -3,7 +3,7 @@
 // so every read of a space has them without a join (docs/decisions/0801), through the spaces module's
 // ListingPhotos port (spaces owns the table: decision 1313).
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { defaultPhotoAlt, MAX_PHOTOS, PHOTO_FORMATS, photoFileName, photoUrl, type PhotoView, type SpacePhoto } from '#contracts/photos';
+import { defaultPhotoAlt, defaultPhotoAltPrefix, MAX_PHOTOS, PHOTO_FORMATS, photoFileName, photoUrl, type PhotoView, type SpacePhoto } from '#contracts/photos';
 import type { ReorderPhotos } from '#contracts/photos.schemas';
 import type { Database, Executor } from '#db/client';
 import { spacePhotos, spaces } from '#db/schema/index';
@@ -150,6 +150,26 @@ export async function uploadPhoto(ctx: PhotoContext & PhotosOfListing, target: {
     },
     { stillUsed, job: { kind: 'listing', account: `user:${userId}` } },
   );
+}
+
+/**
+ * A listing renamed (issue 43 item 14): each photo whose description is still the default one made from the old
+ * title ("Old roof – photo 2") takes the new title; a description the owner wrote stays as it is.
+ */
+export async function retitlePhotos(db: Database, spaceId: number, oldTitle: string, newTitle: string, now: Date): Promise<void> {
+  const from = defaultPhotoAltPrefix(oldTitle);
+  const to = defaultPhotoAltPrefix(newTitle);
+  if (from === to) return;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, spaceId)).for('update');
+    const live = await livePhotos(tx, spaceId);
+    const renamed = live.map((row) => (row.alt.startsWith(from) && /^\d+$/.test(row.alt.slice(from.length)) ? { ...row, alt: `${to}${row.alt.slice(from.length)}` } : row));
+    if (renamed.every((row, i) => row.alt === live[i]!.alt)) return;
+    for (const [i, row] of renamed.entries()) {
+      if (row.alt !== live[i]!.alt) await tx.update(spacePhotos).set({ alt: row.alt }).where(eq(spacePhotos.id, row.id));
+    }
+    await writeOrder(tx, spaceId, renamed, now);
+  });
 }
 
 /** Adds a photo to the listing; with an upload key already stored there, answers that photo and adds none. */

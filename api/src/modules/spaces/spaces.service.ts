@@ -10,7 +10,7 @@ import { haversineKm } from '#contracts/places';
 import type { Database, Executor } from '#db/client';
 import type { OwnerRating } from '#contracts/owner-rating';
 import type { OwnerRatings } from '../../lib/ports';
-import { removeSpacePhotos, toPhotoView } from '../photos/index';
+import { removeSpacePhotos, retitlePhotos, toPhotoView } from '../photos/index';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '../../lib/app-error';
@@ -348,6 +348,12 @@ export async function updateSpace(db: Executor, { spaceId: id, userId }: { space
     .where(and(eq(spaces.id, id), eq(spaces.ownerId, userId), isNull(spaces.deletedAt)))
     .returning();
   if (!updated) throw AppError.notFound('Space not found.');
+  // The photos' default descriptions follow the new title (issue 43 item 14).
+  if (fields.title !== undefined && fields.title !== row.title) {
+    await retitlePhotos(db as Database, id, row.title, fields.title, now);
+    const [again] = await db.select().from(spaces).where(eq(spaces.id, id));
+    if (again) return toOwnSpace(again, now);
+  }
   return toOwnSpace(updated, now);
 }
 

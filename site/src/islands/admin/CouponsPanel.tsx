@@ -77,7 +77,7 @@ export function CouponsPanel() {
             </span>
             <span>{c.expiresAt ? `through ${new Date(Date.parse(c.expiresAt) - 1).toISOString().slice(0, 10)}` : 'no end date'}</span>
             <span>{c.active ? 'active' : 'disabled'}</span>
-            {c.active && <ActionButton action={{ label: 'Disable coupon', path: `/api/admin/coupons/${c.id}/disable`, explain: 'The code stops working for new checkouts.' }} />}
+            {c.active && <ActionButton action={{ label: 'Disable coupon', target: `coupon ${c.code} (#${c.id})`, path: `/api/admin/coupons/${c.id}/disable`, explain: 'The code stops working for new checkouts.' }} />}
           </li>
         ))}
       </ul>

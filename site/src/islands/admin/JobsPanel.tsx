@@ -31,8 +31,8 @@ function FailedItems({ job }: { job: AdminJob }) {
               Queued {when(item.queuedAt)} · {item.attempts} {item.attempts === 1 ? 'attempt' : 'attempts'} · last error: {item.lastError ?? 'none recorded'}
             </span>
             <span className="flex flex-wrap gap-2">
-              <ActionButton action={{ label: 'Retry item', path: `/api/admin/jobs/${job.name}/items/${item.id}/retry`, explain: 'Puts it back in line with all its attempts; the job sends it within seconds.' }} />
-              <ActionButton action={{ label: 'Drop item', path: `/api/admin/jobs/${job.name}/items/${item.id}/drop`, explain: 'Removes it from the queue for good; the audit log keeps what it was.', danger: true }} />
+              <ActionButton action={{ label: 'Retry item', target: `${item.label} (item #${item.id} of ${job.name})`, path: `/api/admin/jobs/${job.name}/items/${item.id}/retry`, explain: 'Puts it back in line with all its attempts; the job sends it within seconds.' }} />
+              <ActionButton action={{ label: 'Drop item', target: `${item.label} (item #${item.id} of ${job.name})`, path: `/api/admin/jobs/${job.name}/items/${item.id}/drop`, explain: 'Removes it from the queue for good; the audit log keeps what it was.', danger: true }} />
             </span>
           </li>
         ))}

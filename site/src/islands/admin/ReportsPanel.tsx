@@ -29,7 +29,7 @@ export function ReportsPanel() {
               </a>
               <span className="text-muted">status: {r.space.status}</span>
               {spaceActions(r.space).map((a) => (
-                <ActionButton key={a.label} action={a} />
+                <ActionButton key={a.label} action={a} report={r.id} />
               ))}
             </div>
           )}
@@ -39,7 +39,7 @@ export function ReportsPanel() {
                 {r.review.rating} of 5 stars: {r.review.text}
               </blockquote>
               <span className="text-muted">{r.review.hidden ? 'hidden' : 'published'}</span>
-              <ActionButton action={reviewAction(r.review)} />
+              <ActionButton action={reviewAction(r.review)} report={r.id} />
             </div>
           )}
           {r.conversation && (
@@ -61,13 +61,13 @@ export function ReportsPanel() {
             <details className="text-sm">
               <summary className="cursor-pointer font-semibold">The person reported: history and actions</summary>
               <div className="mt-2">
-                <UserHistoryView user={r.subject} />
+                <UserHistoryView user={r.subject} report={r.id} />
               </div>
             </details>
           )}
           <AuditList entries={r.history} caption="Earlier actions on this target" />
           <div>
-            <ActionButton action={{ label: 'Dismiss report', path: `/api/admin/reports/${r.id}/dismiss`, explain: 'Closes the report without acting on the target.' }} />
+            <ActionButton action={{ label: 'Dismiss report', target: `report #${r.id} (${REPORT_REASON_LABELS[r.reason]}: ${r.target.label})`, path: `/api/admin/reports/${r.id}/dismiss`, explain: 'Closes the report without acting on the target.' }} />
           </div>
         </li>
       ))}

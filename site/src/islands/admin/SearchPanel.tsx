@@ -36,7 +36,7 @@ function SpaceDetail({ id }: { id: number }) {
         {data.stats.inquiries.reduce((a, b) => a + b, 0)}
       </p>
       <div className="flex flex-wrap gap-2">
-        {spaceActions({ id, status }).map((a) => (
+        {spaceActions({ id, status, title: space.title }).map((a) => (
           <ActionButton key={a.label} action={a} />
         ))}
       </div>

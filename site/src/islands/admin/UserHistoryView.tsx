@@ -5,7 +5,8 @@ import { ActionButton, refundAction, spaceActions, userActions } from './ActionD
 
 const day = (iso: string) => iso.slice(0, 10);
 
-export function UserHistoryView({ user }: { user: UserHistory }) {
+/** `report`: the report this history is shown for (its dialogs name it). */
+export function UserHistoryView({ user, report }: { user: UserHistory; report?: number }) {
   const ageDays = Math.max(0, Math.floor((Date.now() - Date.parse(user.createdAt)) / 86_400_000));
   return (
     <div className="flex flex-col gap-3" data-user-history={user.id}>
@@ -21,7 +22,7 @@ export function UserHistoryView({ user }: { user: UserHistory }) {
       </p>
       <div className="flex flex-wrap gap-2">
         {userActions(user).map((a) => (
-          <ActionButton key={a.label} action={a} />
+          <ActionButton key={a.label} action={a} report={report} />
         ))}
       </div>
       <h4 className="text-sm font-semibold text-ink">Listings ({user.listings.length})</h4>
@@ -33,7 +34,7 @@ export function UserHistoryView({ user }: { user: UserHistory }) {
             </a>
             <span className="text-muted">{s.status}</span>
             {spaceActions(s).map((a) => (
-              <ActionButton key={a.label} action={a} />
+              <ActionButton key={a.label} action={a} report={report} />
             ))}
           </li>
         ))}
@@ -46,7 +47,7 @@ export function UserHistoryView({ user }: { user: UserHistory }) {
               #{p.id} ${p.amount} {p.spaceTitle ? `for "${p.spaceTitle}"` : ''} · {p.refundedAt ? `refunded ${day(p.refundedAt)}` : p.status}
               {p.paidAt ? ` · paid ${day(p.paidAt)}` : ''}
             </span>
-            {p.status === 'succeeded' && !p.refundedAt && <ActionButton action={refundAction(p.id)} />}
+            {p.status === 'succeeded' && !p.refundedAt && <ActionButton action={refundAction(p.id)} report={report} />}
           </li>
         ))}
       </ul>

@@ -47,7 +47,7 @@ export function OverviewView({ counts }: { counts: OverviewCounts }) {
         <Stat label="Sent Inquiries" value={counts.sent} />
         <Stat label="Received Inquiries" value={counts.received} />
         <Stat label="Agreements" value={counts.agreements} hint="Lease terms accepted" />
-        <Stat label="Total Revenue" value={counts.revenue} hint="Monthly: agreed rent where leased, list price elsewhere" />
+        <Stat label="Monthly rent" value={counts.revenue} hint="Live and let listings: agreed rent, else asking price. Drafts don't count." />
       </dl>
       <section aria-labelledby="quick-actions-title">
         <h2 id="quick-actions-title" className="text-lg font-semibold text-ink">

@@ -18,7 +18,8 @@ import { LengthCounter } from '../shared/FormField';
 import { messageTime } from './format';
 import { NoLongerListed } from './NoLongerListed';
 import { ProposalThreadItem, ProposeTermsButton, termsClosedReason, useConversationProposals } from './ProposalThread';
-import { AGREEMENT_MESSAGES } from '#contracts/agreements';
+import { AGREEMENT_MESSAGES, formatLeaseDate } from '#contracts/agreements';
+import { ACCOUNT_DATA_TEXTS } from '#contracts/account-data';
 import { useFollowNewest } from './use-follow-newest';
 import { useThreadHeight } from './use-thread-height';
 
@@ -144,6 +145,10 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
   const newest = messages?.at(-1);
   const proposals = useConversationProposals(conversation.id, messages);
   const termsClosed = termsClosedReason(conversation);
+  // Why nothing can be sent here at all (a suspended or closed account), or null.
+  const blocked = conversation.otherUser.closed ? ACCOUNT_DATA_TEXTS.conversationClosed : conversation.otherUser.suspended ? AGREEMENT_MESSAGES.otherSuspended : null;
+  const blockedId = `${inputId}-blocked`;
+  const agreed = [...proposals.values()].some((p) => p.status === 'accepted');
   useFollowNewest(scroller, content, newest?.id, newest?.senderId === userId);
 
   // On a phone the thread stands below the list: bring it into view when a conversation is chosen (the
@@ -157,7 +162,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
 
   async function send() {
     const content = draft.trim();
-    if (!content || sending || tooLong) return;
+    if (!content || sending || tooLong || blocked) return;
     setSending(true);
     try {
       await sendMessage(conversation.id, content);
@@ -199,28 +204,44 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
           </span>
           <NoLongerListed space={conversation.space} />
         </p>
-        {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
-        {conversation.otherUser.suspended ? (
-          <p className="mt-1 text-xs font-semibold text-ink" data-suspended data-terms-closed>
-            {AGREEMENT_MESSAGES.otherSuspended}
+        {/* One state, said once (issue 43 item 9): why nothing can be sent here, which the disabled box points to. */}
+        {blocked ? (
+          <p id={blockedId} className="mt-1 text-xs font-semibold text-ink" data-terms-closed {...(conversation.otherUser.suspended ? { 'data-suspended': '' } : { 'data-closed': '' })}>
+            {blocked}
           </p>
         ) : (
-          termsClosed && (
-            <p className="mt-1 text-xs font-semibold text-ink" data-terms-closed>
-              {termsClosed}
-            </p>
-          )
+          <>
+            {conversation.space.noLongerListed && <p className="mt-1 text-xs text-muted">{MESSAGING_TEXTS.noLongerListedNotice}</p>}
+            {termsClosed && (
+              <p className="mt-1 text-xs font-semibold text-ink" data-terms-closed>
+                {termsClosed}
+              </p>
+            )}
+          </>
         )}
         {/* An agreed lease with a suspended person (issue 25 item 24): what to do now, as the e-mail says. */}
-        {conversation.otherUser.suspended && [...proposals.values()].some((p) => p.status === 'accepted') && (
+        {conversation.otherUser.suspended && agreed && (
           <p role="alert" className="mt-2 rounded-lg border border-[var(--color-danger)] bg-[var(--color-danger-bg)] px-3 py-2 text-xs text-[var(--color-danger)]" data-suspended-lease>
             You agreed a lease with this person. We suspend an account when it breaks our rules, for example on suspected fraud: until you hear from us, do not send money, deposits or keys, and do not sign
             anything for this lease. Questions: <a href={`mailto:${SUPPORT_EMAIL}`} className="underline">{SUPPORT_EMAIL}</a>.
           </p>
         )}
-        <p className="mt-1">
-          <ReportButton target={{ conversationId: conversation.id }} label="Report this person" />
-        </p>
+        {/* The suspension walked back (issue 43 item 4): the warning gives way to what holds now. */}
+        {!conversation.otherUser.suspended && conversation.otherUser.reinstatedAt && agreed && (
+          <p role="status" className="mt-2 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-xs text-ink" data-reinstated-lease>
+            FarmSpace reinstated this account on {formatLeaseDate(conversation.otherUser.reinstatedAt)}: our earlier warning about your lease no longer applies, and you can write to each other again. Questions:{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="underline">
+              {SUPPORT_EMAIL}
+            </a>
+            .
+          </p>
+        )}
+        {/* A closed account has nobody left to report. */}
+        {!conversation.otherUser.closed && (
+          <p className="mt-1">
+            <ReportButton target={{ conversationId: conversation.id }} label="Report this person" />
+          </p>
+        )}
       </div>
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3" role="log" aria-live="polite" aria-label={`Messages with ${displayName(conversation.otherUser)}`} tabIndex={0} data-testid="thread">
         {!messages ? (
@@ -251,8 +272,7 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
         )}
         {thread.error && messages && <p className="mt-2 text-xs text-[var(--color-danger)]">{MESSAGING_TEXTS.messagesFetchFailure}</p>}
       </div>
-      {/* Nobody reads a closed account's conversations: no composer (the header says why). */}
-      {!conversation.otherUser.closed && (
+      {/* Nothing can be sent to a suspended or closed account: the box stays, disabled, described by the header's reason. */}
       <form
         className="flex flex-col gap-1 border-t border-line p-3"
         onSubmit={(e) => {
@@ -272,23 +292,23 @@ function Thread({ conversation, userId, chosen }: { conversation: ConversationLi
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Type a message…"
-            aria-describedby={`${inputId}-keys${nearLimit ? ` ${inputId}-count` : ''}`}
+            placeholder={blocked ? 'Messages can no longer be sent here' : 'Type a message…'}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? blockedId : `${inputId}-keys${nearLimit ? ` ${inputId}-count` : ''}`}
             aria-invalid={tooLong || undefined}
-            className={`min-w-0 flex-1 resize-none rounded-lg border bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none ${tooLong ? 'border-[var(--color-danger)]' : 'border-line'}`}
+            className={`min-w-0 flex-1 resize-none rounded-lg border bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-not-allowed disabled:bg-soil-50 ${tooLong ? 'border-[var(--color-danger)]' : 'border-line'}`}
           />
-          <button type="submit" className="btn-primary" disabled={!draft.trim() || sending || tooLong}>
+          <button type="submit" className="btn-primary" disabled={blocked !== null || !draft.trim() || sending || tooLong}>
             {sending ? 'Sending...' : 'Send'}
           </button>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-3">
-          <p id={`${inputId}-keys`} className="hidden text-xs text-muted sm:block">
+          <p id={`${inputId}-keys`} className={`hidden text-xs text-muted ${blocked ? '' : 'sm:block'}`}>
             Enter sends · Shift+Enter starts a new line
           </p>
           {nearLimit && <LengthCounter id={`${inputId}-count`} name="message" length={draft.length} max={MESSAGE_MAX_LENGTH} />}
         </div>
       </form>
-      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// Dates and times as the dashboard shows them.
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// Dates and times as the dashboard shows them: dates as every other date of the site's en-US pages,
+// "December 28, 2026" (issue 43 item 14: one format per screen).
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function shortDate(iso: string): string {

@@ -6,10 +6,17 @@ const lease = (spaceId: number, rent: string, startDate: string, termMonths: num
 
 describe('monthly revenue', () => {
   const spaces = [
-    { id: 1, pricePerMonth: '2250.00', currency: 'USD' },
-    { id: 2, pricePerMonth: '900.00', currency: 'EUR' },
-    { id: 3, pricePerMonth: '1000.00', currency: 'USD' },
+    { id: 1, pricePerMonth: '2250.00', currency: 'USD', status: 'active' as const },
+    { id: 2, pricePerMonth: '900.00', currency: 'EUR', status: 'active' as const },
+    { id: 3, pricePerMonth: '1000.00', currency: 'USD', status: 'active' as const },
   ];
+
+  it('counts live and let listings only: an unpaid draft, a paused or an expired listing adds nothing (issue 43 item 8)', () => {
+    const more = [...spaces, { id: 4, pricePerMonth: '850.00', currency: 'EUR', status: 'draft' as const }, { id: 5, pricePerMonth: '500.00', currency: 'USD', status: 'expired' as const }, { id: 6, pricePerMonth: '700.00', currency: 'USD', status: 'paused' as const }];
+    expect(formatMonthlyRevenue(monthlyRevenueByCurrency(more, [], '2026-11-26'))).toBe('$3,250 + €900');
+    // A let listing counts its agreed rent whatever its own state (a fully let listing may be paused).
+    expect(formatMonthlyRevenue(monthlyRevenueByCurrency(more, [lease(6, '650.00', '2026-06-01', 12)], '2026-11-26'))).toBe('$3,900 + €900');
+  });
 
   it('counts the agreed rent of a running lease instead of the list price, and never adds currencies together', () => {
     const totals = monthlyRevenueByCurrency(spaces, [lease(1, '2150.00', '2026-06-01', 12)], '2026-11-26');

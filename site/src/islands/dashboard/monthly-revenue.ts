@@ -1,6 +1,7 @@
-// The owner's "Total Revenue" on the dashboard's Overview (issue 25 item 21): a listing with agreed leases
-// that have not ended counts the rent agreed in them, not its list price; the others count their list price
-// (what they could bring). Amounts in different currencies are never added together.
+// The owner's monthly rent on the dashboard's Overview (issue 25 item 21): a listing with agreed leases that
+// have not ended (let) counts the rent agreed in them, not its list price; a live listing without one counts
+// its asking price. Drafts, paused, expired and hidden listings count nothing (issue 43 item 8: an unpaid
+// draft is no revenue). Amounts in different currencies are never added together.
 import type { AgreementSummary } from '#contracts/agreements';
 import { formatPrice } from '../../lib/display/space-display';
 import type { OwnSpace } from '#contracts/spaces.schemas';
@@ -9,12 +10,14 @@ import { leaseEnd } from './ListingLeases';
 type Lease = { spaceId: number; agreement: Pick<AgreementSummary, 'rent' | 'currency' | 'startDate' | 'termMonths'> };
 
 /** Cents per currency, in the order the currencies first appear. */
-export function monthlyRevenueByCurrency(spaces: Pick<OwnSpace, 'id' | 'pricePerMonth' | 'currency'>[], leases: Lease[], today: string): Map<string, number> {
+export function monthlyRevenueByCurrency(spaces: Pick<OwnSpace, 'id' | 'pricePerMonth' | 'currency' | 'status'>[], leases: Lease[], today: string): Map<string, number> {
   const totals = new Map<string, number>();
   const add = (currency: string, amount: string) => totals.set(currency, (totals.get(currency) ?? 0) + Math.round(Number(amount) * 100));
   for (const space of spaces) {
     const running = leases.filter((l) => l.spaceId === space.id && leaseEnd(l.agreement) > today);
-    if (running.length === 0) add(space.currency, space.pricePerMonth);
+    if (running.length === 0) {
+      if (space.status === 'active') add(space.currency, space.pricePerMonth);
+    }
     else for (const { agreement } of running) add(agreement.currency, agreement.rent);
   }
   return totals;

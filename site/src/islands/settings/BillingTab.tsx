@@ -5,7 +5,7 @@ import { $receipts } from '../../lib/stores/payments-store';
 import { Section } from './Section';
 
 export function formatReceiptDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 export function planLabel(paymentType: Receipt['paymentType']): string {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api/api-client';
 import { $pushDevices, currentSubscription, disablePushOnThisDevice, enablePushOnThisDevice, pushSupported, removePushDevice } from '../../lib/stores/push-store';
 import { showToast } from '../../lib/stores/toast-store';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 export default function PushDevices() {
   const { data, loading } = useStore($pushDevices);

@@ -15,7 +15,10 @@ describe('browse URL state', () => {
     expect(filtersToSearch(f, 'leafy_greens_nft')).toBe(url);
     // The API is asked without the system.
     expect(filtersToSearch(f)).toBe(url.replace('system=leafy_greens_nft&', ''));
-    expect(activeFilterCount(f)).toBe(9);
+    // A size range is one filter, each amenity one (issue 43 item 14).
+    expect(activeFilterCount(f)).toBe(8);
+    // A place is one filter, not its near, place and radius keys.
+    expect(activeFilterCount(filtersFromSearch('?near=2950159&place=Berlin%2C+DE&radiusKm=25'))).toBe(1);
   });
 
   it('keeps "fit" in the page URL but asks the API for the newest; newest is never written', () => {

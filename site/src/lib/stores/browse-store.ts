@@ -18,7 +18,7 @@ import {
   filterFieldsFromSearch,
   parseSpaceFilters,
   REPEATED_FILTER_PARAMS,
-  SINGLE_FILTER_PARAMS,
+  SPACE_FILTER_GROUPS,
   TYPED_FILTER_PARAMS,
   type SpaceFilterFields,
   type SpaceFilterParam,
@@ -73,7 +73,14 @@ export function withoutErrors(f: Filters, errors: FilterErrors): Filters {
 }
 
 export const hasFilters = (f: Filters) => filtersToSearch({ ...f, sort: 'newest' }) !== '';
-export const activeFilterCount = (f: Filters) => SINGLE_FILTER_PARAMS.filter((k) => f[k].trim() !== '').length + REPEATED_FILTER_PARAMS.reduce((n, k) => n + f[k].length, 0);
+/** The filters in use as a person counts them (issue 43 item 14): a place is one, not its 3 keys; a size range
+ *  one; each amenity picked one. */
+export const activeFilterCount = (f: Filters) =>
+  SPACE_FILTER_GROUPS.reduce((n, keys) => {
+    const repeated = keys.filter((k): k is (typeof REPEATED_FILTER_PARAMS)[number] => (REPEATED_FILTER_PARAMS as string[]).includes(k));
+    if (repeated.length) return n + repeated.reduce((m, k) => m + f[k].length, 0);
+    return n + (keys.some((k) => (f[k] as string).trim() !== '') ? 1 : 0);
+  }, 0);
 
 /** The loaded results in the order shown: by fit for the picked system when sorted so, else as the API sent them. */
 export function shownInOrder(spaces: Space[], sort: BrowseSort, system: GrowingSystem | undefined): Space[] {

@@ -29,7 +29,7 @@ export function FilterForm() {
           <h2 className="text-base font-semibold text-ink">
             <button type="button" className="flex items-center gap-2 lg:pointer-events-none" aria-expanded={open} aria-controls="filter-fields" onClick={() => setOpen((o) => !o)}>
               Filters
-              {active > 0 && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">{active}</span>}
+              {active > 0 && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white" data-filter-count>{active}</span>}
               <svg viewBox="0 0 24 24" className={`h-4 w-4 transition-transform lg:hidden ${open ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
                 <path d="m6 9 6 6 6-6" />
               </svg>

@@ -51,7 +51,7 @@ function WidenHint() {
     <ul className="mt-4 space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink" data-widen-hint>
       {data.widen.map((w) => (
         <li key={w.change}>
-          {w.extraSpaces.toLocaleString('en-US')} more owners’ {w.extraSpaces === 1 ? 'space' : 'spaces'} would match if you{' '}
+          {w.extraSpaces.toLocaleString('en-US')} more {w.extraSpaces === 1 ? 'space' : 'spaces'} would match if you{' '}
           <button type="button" className="font-semibold text-brand-800 underline" onClick={() => updateFilters(Object.fromEntries(Object.entries(w.params).map(([k, v]) => [k, v ?? (k === 'amenities' ? [] : '')])))}>
             {w.change}
           </button>
@@ -71,7 +71,7 @@ export function ResultsList({ initial, viewer, system, onOpen }: { initial: Brow
   const unknownPlace = lookup?.state === 'unknown' ? lookup.place : null;
   const hasCenter = applied.near !== '' || applied.lat !== '';
   const count = results.total ?? 0;
-  const countText = `${count.toLocaleString('en-US')}${results.capped ? '+' : ''} space(s) found`;
+  const countText = `${count.toLocaleString('en-US')}${results.capped ? '+' : ''} ${count === 1 && !results.capped ? 'space' : 'spaces'} found`;
 
   return (
     <section aria-label="Results" className="min-w-0">
@@ -111,7 +111,7 @@ export function ResultsList({ initial, viewer, system, onOpen }: { initial: Brow
         <Suspense fallback={<div className="mt-5 h-[60vh] min-h-80 animate-pulse rounded-lg bg-brand-50" />}>
           <MapView
             className="mt-5 h-[60vh] min-h-80"
-            label="Map of the spaces found"
+            label={`Map of ${countText.replace(/ found$/, '')}${applied.place.trim() && hasCenter ? ` near ${applied.place.trim()}` : ''}`}
             spaces={results.spaces}
             onOpen={onOpen}
             // The box replaces the radius; the place stays as the centre of Nearest first and of the distances.

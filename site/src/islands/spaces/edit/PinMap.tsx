@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { Pin } from './PinPicker';
 import { loadMapTiles, type MapTiles } from '../../../lib/api/places-client';
+import { MapName } from '../shared/MapName';
 
 const icon = L.divIcon({ className: 'fs-pin', html: '<span aria-hidden="true"></span>', iconSize: [24, 24], iconAnchor: [12, 24] });
 /** Where the map starts (the city) before there is a pin: drag it onto the space, or tap the map (issue 25). */
@@ -32,7 +33,8 @@ export default function PinMap({ pin, start, onPin }: { pin: Pin | null; start: 
   const centre = pin ?? start;
   return (
     <div className="mt-3 h-72" data-testid="pin-map" data-pin-start={!pin && start ? `${start.latitude},${start.longitude}` : undefined}>
-      <MapContainer center={centre ? [centre.latitude, centre.longitude] : [30, 0]} zoom={centre ? 13 : 2} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" aria-label="Click the map to place the pin">
+      <MapContainer center={centre ? [centre.latitude, centre.longitude] : [30, 0]} zoom={centre ? 13 : 2} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg">
+        <MapName label="Map to place your space's pin: tap where the space is, or drag the pin" />
         {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} />}
         <Clicks onPin={onPin} />
         <Recentre at={pin ? null : start} />

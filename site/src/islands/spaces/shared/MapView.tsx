@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { Space } from '#contracts/spaces.schemas';
 import { loadMapTiles, type MapTiles } from '../../../lib/api/places-client';
+import { MapName } from './MapName';
 
 
 const pinIcon = (label: string) =>
@@ -112,7 +113,8 @@ export default function MapView({ spaces, onOpen, onSearchArea, className, label
   const center: [number, number] = first ? [first.latitude!, first.longitude!] : [30, 0];
   return (
     <div className={`relative ${className ?? ''}`} data-testid="space-map">
-      <MapContainer center={center} zoom={zoom ?? (first ? 11 : 2)} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" aria-label={label} keyboard>
+      <MapContainer center={center} zoom={zoom ?? (first ? 11 : 2)} minZoom={2} maxZoom={19} className="h-full w-full rounded-lg" keyboard>
+        <MapName label={label} />
         {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />}
         <Markers spaces={spaces} onOpen={onOpen} fit={!zoom} />
         <WheelZoom onHint={setWheelHint} />

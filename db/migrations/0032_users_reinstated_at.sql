@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "reinstated_at" timestamp with time zone;
