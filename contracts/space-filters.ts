@@ -206,8 +206,6 @@ const paramsOf = (n: SpaceFilterName) => Object.entries(SPACE_FILTERS[n].params 
 /** Every filter key with its declaration, in URL order. */
 export const SPACE_FILTER_PARAMS = SPACE_FILTER_NAMES.flatMap(paramsOf).map(([key, param]) => ({ key, ...param }));
 export const FILTER_LABELS = Object.fromEntries(SPACE_FILTER_PARAMS.map((p) => [p.key, p.label])) as Record<SpaceFilterParam, string>;
-/** The keys given once (text, numbers, choices); the repeated ones are lists. */
-export const SINGLE_FILTER_PARAMS = SPACE_FILTER_PARAMS.filter((p) => !p.repeated).map((p) => p.key) as Exclude<SpaceFilterParam, RepeatedParam>[];
 export const REPEATED_FILTER_PARAMS = SPACE_FILTER_PARAMS.filter((p) => p.repeated).map((p) => p.key) as RepeatedParam[];
 type RepeatedParam = { [K in SpaceFilterParam]: AllParams[K] extends { repeated: true } ? K : never }[SpaceFilterParam];
 /** Each filter's keys: a place (near, place, radius…) or a size range is one filter, however many keys it writes. */

@@ -1,4 +1,4 @@
 // The photos module's public surface: what other modules may import (docs/decisions/1310). Anything else in
 // this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
-export { fileNamesOf, removeSpacePhotos, retitlePhotos, storeUpload, toPhotoView, type NewPhoto } from './photos.service';
+export { fileNamesOf, removeSpacePhotos, retitlePhotos, storeUpload, toPhotoView } from './photos.service';
 export { photoUploadLimits, receivePhoto } from './photos.routes';

@@ -156,7 +156,7 @@ export async function uploadPhoto(ctx: PhotoContext & PhotosOfListing, target: {
  * A listing renamed (issue 43 item 14): each photo whose description is still the default one made from the old
  * title ("Old roof – photo 2") takes the new title; a description the owner wrote stays as it is.
  */
-export async function retitlePhotos(db: Database, spaceId: number, oldTitle: string, newTitle: string, now: Date): Promise<void> {
+export async function retitlePhotos({ db, listingPhotos }: PhotosOfListing, spaceId: number, oldTitle: string, newTitle: string, now: Date): Promise<void> {
   const from = defaultPhotoAltPrefix(oldTitle);
   const to = defaultPhotoAltPrefix(newTitle);
   if (from === to) return;
@@ -168,7 +168,7 @@ export async function retitlePhotos(db: Database, spaceId: number, oldTitle: str
     for (const [i, row] of renamed.entries()) {
       if (row.alt !== live[i]!.alt) await tx.update(spacePhotos).set({ alt: row.alt }).where(eq(spacePhotos.id, row.id));
     }
-    await writeOrder(tx, spaceId, renamed, now);
+    await writeOrder(tx, listingPhotos, spaceId, renamed, now);
   });
 }
 

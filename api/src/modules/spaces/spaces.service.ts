@@ -11,6 +11,7 @@ import type { Database, Executor } from '#db/client';
 import type { OwnerRating } from '#contracts/owner-rating';
 import type { OwnerRatings } from '../../lib/ports';
 import { removeSpacePhotos, retitlePhotos, toPhotoView } from '../photos/index';
+import { writeListingPhotos } from './listing-photos';
 import { archivedSpaces, conversations, inquiries, payments, spaces } from '#db/schema/index';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import { AppError } from '../../lib/app-error';
@@ -350,7 +351,8 @@ export async function updateSpace(db: Executor, { spaceId: id, userId }: { space
   if (!updated) throw AppError.notFound('Space not found.');
   // The photos' default descriptions follow the new title (issue 43 item 14).
   if (fields.title !== undefined && fields.title !== row.title) {
-    await retitlePhotos(db as Database, id, row.title, fields.title, now);
+    // The listing's own copy of the list is written here, by spaces (decision 1313).
+    await retitlePhotos({ db: db as Database, listingPhotos: { write: writeListingPhotos } }, id, row.title, fields.title, now);
     const [again] = await db.select().from(spaces).where(eq(spaces.id, id));
     if (again) return toOwnSpace(again, now);
   }
