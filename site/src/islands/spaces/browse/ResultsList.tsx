@@ -51,7 +51,7 @@ function WidenHint() {
     <ul className="mt-4 space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-ink" data-widen-hint>
       {data.widen.map((w) => (
         <li key={w.change}>
-          {w.extraSpaces.toLocaleString('en-US')} more owners’ {w.extraSpaces === 1 ? 'space' : 'spaces'} would match if you{' '}
+          {w.extraSpaces.toLocaleString('en-US')} more {w.extraSpaces === 1 ? 'owner’s space' : 'owners’ spaces'} would match if you{' '}
           <button type="button" className="font-semibold text-brand-800 underline" onClick={() => updateFilters(Object.fromEntries(Object.entries(w.params).map(([k, v]) => [k, v ?? (k === 'amenities' ? [] : '')])))}>
             {w.change}
           </button>
