@@ -12,7 +12,9 @@ if (process.env.DEMAND_PHONE) test.use({ viewport: { width: 390, height: 844 } }
 
 test('the demand panel updates as the owner types the city, the rent and the water', async ({ page, browser, baseURL }) => {
   const city = `Demandville ${Date.now().toString(36)}`;
-  // Ten farmers (the demand counts people, not searches: decision 1603), each from an address of their own.
+  // Ten farmers (the demand counts people, not searches: decision 1603), each from an address of their own:
+  // ten sign-ups before the journey starts.
+  test.setTimeout(90_000);
   const farmers: Person[] = [];
   for (let i = 0; i < 10; i++) farmers.push(await person(browser, baseURL!, { octet: 60 + i, firstName: 'Fern' }));
   const save = async (farmer: Person, name: string, query: string) => {

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { FEWER_THAN_MIN, type DemandAnswer, type DemandCount } from '#contracts/demand';
 import { growingSystem } from '#contracts/growing-systems';
+import { ApiRequestError } from '../../../lib/api/api-client';
 import { $demand } from '../../../lib/stores/demand-store';
 import { formatPrice, SPACE_TYPE_LABELS } from '../../../lib/display/space-display';
 import { DemandCounting, DemandPanelFrame, PriceHintLine } from './DemandPanelFrame';
@@ -19,7 +20,12 @@ export function DemandPanel({ spaceType, city }: { spaceType: string; city: stri
   const kind = (SPACE_TYPE_LABELS[spaceType] ?? spaceType).toLowerCase();
   return (
     <DemandPanelFrame busy={loading}>
-      {error && !data && <p className="mt-2 text-muted">The demand could not be counted just now.</p>}
+      {error && !data && (
+        <p className="mt-2 text-muted" role="status">
+          {/* Over the place's daily quota of distinct asks (decision 1603): the server's own words. */}
+          {error instanceof ApiRequestError && error.status === 429 && error.serverMessage ? error.serverMessage : 'The demand could not be counted just now.'}
+        </p>
+      )}
       {!data && !error && <DemandCounting />}
       {data && <DemandFacts data={data} kind={kind} city={city} />}
     </DemandPanelFrame>
