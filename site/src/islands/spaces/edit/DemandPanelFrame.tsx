@@ -11,7 +11,7 @@ export function DemandPanelFrame({ busy, children }: { busy: boolean; children: 
     <aside className={`rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-ink sm:p-5 ${RESERVED_HEIGHT}`} aria-live="polite" aria-busy={busy} data-demand-panel>
       <h2 className="text-base font-semibold">Farmers looking for a space like this</h2>
       {children}
-      <p className="mt-3 text-xs text-muted">From farmers’ saved searches, never a person: counts are of people, rounded down to 5, and fewer than 5 are not shown.</p>
+      <p className="mt-3 text-xs text-muted">From farmers’ saved searches, never a person: counts under 5 are not shown.</p>
     </aside>
   );
 }
