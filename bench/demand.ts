@@ -28,6 +28,7 @@ import { DAY, systemClock } from '#api/lib/clock';
 import { createLogger } from '#api/lib/logger';
 import { createDevMailbox } from '#api/lib/mailer';
 import { parseInput } from '#api/lib/validate';
+import { RELEASE_GENERALIZE, snapAsk } from '#api/modules/demand/demand-release';
 import { demandAnswer, demandListings } from '#api/modules/demand/demand.service';
 import { savedSearchDemand, type SearchDemand } from '#api/modules/saved-searches/index';
 import { searchPlaces } from '#api/modules/places/gazetteer';
@@ -124,7 +125,7 @@ const paths = Array.from({ length: REQUESTS }, () => {
 });
 
 const database = openDatabase({ databaseUrl: dbUrl, poolSize: 4 });
-const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', ...PRODUCTION_VAPID_ENV, PUBLIC_SITE_URL: `http://127.0.0.1:${EXPRESS_PORT}`, LOG_LEVEL: 'warn', DATABASE_URL: dbUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: 'false', TRUST_PROXY: 'true' });
+const config = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-000', ...PRODUCTION_VAPID_ENV, PUBLIC_SITE_URL: `http://127.0.0.1:${EXPRESS_PORT}`, LOG_LEVEL: 'warn', DATABASE_URL: dbUrl, SERVE_SITE: 'false', PUBLIC_READ_CACHE: 'false', TRUST_PROXY: 'true', DEMAND_DAILY_ASKS_PER_PLACE: '1000000000' });
 const { handler } = createApp({ config, database, clock: systemClock, mailer: createDevMailbox(), payments: null, logger: createLogger('warn') });
 const express = createServer(handler);
 // The physical limit: parse with the same contract, run the one matching statement, answer its JSON.
@@ -132,8 +133,8 @@ const bare = createServer(async (req, res) => {
   try {
     const query = parseInput(demandQuerySchema, Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams));
     const now = new Date();
-    const { base, changes } = demandListings(query, now);
-    const demand = await savedSearchDemand(database.db, { listing: base, changes, since: new Date(now.getTime() - 30 * DAY) });
+    const { base, changes } = demandListings(snapAsk(query), now);
+    const demand = await savedSearchDemand(database.db, { listing: base, changes, since: new Date(now.getTime() - 30 * DAY), generalize: RELEASE_GENERALIZE });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(demand));
   } catch (error) {
     res.writeHead(error instanceof AppError ? error.status : 500).end(String(error));
@@ -180,7 +181,7 @@ for (const [i, p] of paths.slice(0, 3).entries()) {
     }),
   );
   const query = parseInput(demandQuerySchema, Object.fromEntries(new URL(p!, 'http://x').searchParams));
-  const expected = demandAnswer(limit as unknown as SearchDemand, demandListings(query, new Date()).changes, { count: 0, p25: null, median: null, p75: null }, query.currency);
+  const expected = demandAnswer(limit as unknown as SearchDemand, demandListings(snapAsk(query), new Date()).changes, { count: 0, p25: null, median: null, p75: null }, query.currency);
   const same = (answer: Record<string, unknown>) => JSON.stringify({ ...answer, comparables: null });
   if (same(product!) !== same(expected as unknown as Record<string, unknown>)) throw new Error(`the limit's statement does not give the product's answer to ${p}: ${same(product!)} against ${same(expected as unknown as Record<string, unknown>)}`);
 }
@@ -198,14 +199,14 @@ for (let round = 0; round < ROUNDS; round++) {
 const machine = window();
 
 const sample = parseInput(demandQuerySchema, Object.fromEntries(new URL(paths[0]!, 'http://x').searchParams));
-const { base, changes } = demandListings(sample, new Date());
+const { base, changes } = demandListings(snapAsk(sample), new Date());
 log(`one request's listings: the facts as given and ${changes.length} single changes (${changes.map((c) => c.change).join('; ')})`);
 // The plan of the matching statement as savedSearchDemand sends it (its text and parameters taken from drizzle's logger).
 const client = new pg.Client({ connectionString: dbUrl });
 await client.connect();
 const sent: { q: string; params: unknown[] }[] = [];
 const logged = drizzle({ client, schema, logger: { logQuery: (q, params) => sent.push({ q, params }) } }) as unknown as Executor;
-await savedSearchDemand(logged, { listing: base, changes, since: new Date(Date.now() - 30 * DAY) });
+await savedSearchDemand(logged, { listing: base, changes, since: new Date(Date.now() - 30 * DAY), generalize: RELEASE_GENERALIZE });
 const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${sent.at(-1)!.q}`, sent.at(-1)!.params);
 await client.end();
 log('plan of the matching statement (savedSearchDemand):');

@@ -64,6 +64,8 @@ const envSchema = z
     SERVE_SITE: booleanFromEnv(true),
     /** The public-read micro-cache (docs/decisions/0700); off only to measure or debug without it. */
     PUBLIC_READ_CACHE: booleanFromEnv(true),
+    /** Distinct demand asks about one place a day (docs/decisions/1603): what bounds differencing; raised only to measure. */
+    DEMAND_DAILY_ASKS_PER_PLACE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(40),
     /** Photos (docs/decisions/0803): an S3-compatible store when S3_ENDPOINT and S3_BUCKET are set, else DATA_DIR/photos. */
     S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://s3.eu-west-1.amazonaws.com'),
     S3_BUCKET: z.string().optional().transform((v) => v || undefined),

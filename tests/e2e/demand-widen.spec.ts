@@ -1,5 +1,5 @@
 // The farmers' side of demand (issue 29): a search on /spaces with few results names the single widening that
-// would show more listings, with the true count ("2 more owners' spaces would match if you raised the budget to
+// would show more listings, with the true count ("2 more spaces would match if you raised the budget to
 // $1,250"), and pressing it applies that change to the search (the URL, the filters and the results follow).
 // The listings are published through the API by an owner, in a city of this run's own.
 import { mkdirSync } from 'node:fs';

@@ -1,8 +1,9 @@
 // The demand panel of the list-space form (issue 29): as the owner types the city, the rent and a growing
-// fact, the panel counts the farmers' saved searches this listing would match (debounced) and names the single
-// change that would reach more. The searches are made through the API by a farmer, in a city of this run's own.
+// fact, the panel counts the farmers whose saved searches this listing would match (debounced; people rounded
+// down to 5, decision 1603) and names the single change that would reach more. The searches are made through
+// the API by ten farmers, in a city of this run's own.
 import { expect, test } from '@playwright/test';
-import { closeAll, originOf, person, signUpAndIn } from './fixtures/api';
+import { closeAll, originOf, person, signUpAndIn, type Person } from './fixtures/api';
 import { visitorFrom } from './browser';
 
 test.use(visitorFrom(251));
@@ -11,13 +12,16 @@ if (process.env.DEMAND_PHONE) test.use({ viewport: { width: 390, height: 844 } }
 
 test('the demand panel updates as the owner types the city, the rent and the water', async ({ page, browser, baseURL }) => {
   const city = `Demandville ${Date.now().toString(36)}`;
-  const farmer = await person(browser, baseURL!, { octet: 252, firstName: 'Fern' });
-  const save = async (name: string, query: string) => {
+  // Ten farmers (the demand counts people, not searches: decision 1603), each from an address of their own:
+  // ten sign-ups before the journey starts.
+  test.setTimeout(90_000);
+  const farmers: Person[] = [];
+  for (let i = 0; i < 10; i++) farmers.push(await person(browser, baseURL!, { octet: 60 + i, firstName: 'Fern' }));
+  const save = async (farmer: Person, name: string, query: string) => {
     const res = await farmer.context.request.post('/api/saved-searches', { headers: originOf(baseURL!), data: { name, query: `city=${encodeURIComponent(city)}&spaceType=rooftop&${query}` } });
     expect(res.status(), await res.text()).toBe(201);
   };
-  for (let i = 0; i < 5; i++) await save(`Cheap roof ${i}`, 'maxPrice=1200');
-  for (let i = 0; i < 5; i++) await save(`Watered roof ${i}`, 'maxPrice=2000&water=tap');
+  for (const [i, farmer] of farmers.entries()) await (i < 5 ? save(farmer, 'Cheap roof', 'maxPrice=1200') : save(farmer, 'Watered roof', 'maxPrice=2000&water=tap'));
 
   await signUpAndIn(page, baseURL!, 'Olu');
   await page.goto('/list-space');
@@ -38,7 +42,7 @@ test('the demand panel updates as the owner types the city, the rent and the wat
   const amenities = page.getByRole('group', { name: 'Amenities' });
   const before = await amenities.boundingBox();
   release();
-  // No rent yet: every search sets a budget, so none matches; all ten cover the city.
+  // No rent yet: every search sets a budget, so none matches; all ten farmers search the city.
   // The panel's chunk loads once a place is typed, then asks after the pause: give the first answer time.
   await expect(panel.locator('[data-demand-nearby]')).toHaveAttribute('data-demand-nearby', '10', { timeout: 20_000 });
   await page.unroute('**/api/demand?*');
@@ -48,9 +52,12 @@ test('the demand panel updates as the owner types the city, the rent and the wat
 
   await page.getByRole('spinbutton', { name: /Monthly Rent/ }).pressSequentially('1000');
   await expect(panel.locator('[data-demand-matching]')).toHaveAttribute('data-demand-matching', '5');
-  await expect(panel).toContainText('5 farmers are looking for a rooftop like this within their search radius; they budget $1,200 a month.');
-  await expect(panel.locator('[data-demand-widen]')).toContainText('List water access (a tap) — 5 more searches');
-  await expect(page.locator('[data-demand-price-hint]')).toContainText('Farmers here budget $1,200');
+  // Five budgets are no band: the ten nearby farmers' are (the lowest and highest left out, on the ladder: $1,200 read as $1,000).
+  await expect(panel).toContainText('About 5 farmers are looking for a rooftop like this within their search radius; they budget $1,000–$2,000 a month.');
+  await expect(panel).toContainText('The budget range is theirs.');
+  await expect(panel.locator('[data-demand-widen]')).toContainText('List water access (a tap) would reach about 5 more farmers');
+  await expect(panel).not.toContainText('fewer than 5 more');
+  await expect(page.locator('[data-demand-price-hint]')).toContainText('Farmers here budget $1,000–$2,000 (median $1,500)');
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/demand-price-hint.png` });
     await panel.scrollIntoViewIfNeeded();
@@ -64,5 +71,5 @@ test('the demand panel updates as the owner types the city, the rent and the wat
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/demand-with-water.png` });
   }
-  await closeAll(farmer);
+  await closeAll(...farmers);
 });

@@ -1,6 +1,7 @@
-// GET /api/demand/cities (the page /demand, decision 1602) over HTTP on a real database: a city fewer than 5
+// GET /api/demand/cities (the page /demand, decisions 1602, 1603) over HTTP on a real database: a city fewer than 5
 // people search is never listed (not its name, not a figure), however many searches they saved, nor a city the
-// gazetteer does not know (a search's own text); a city of 5 people is, with no budget range from 4 values; a place search counts in its centre's city (Berlin, not
+// gazetteer does not know (a search's own text); a city of 5 people is, its counts in people rounded down to 5,
+// with no budget band below 10 people; a place search counts in its centre's city (Berlin, not
 // the district its 0.1° cell is nearest to); an unsubscribed search does not count; a parameter is refused. Its
 // cache entry stays across listing changes and refreshes on a change to the searches; the 50 places it lists are
 // all ones it can show.
@@ -22,7 +23,7 @@ describe('GET /api/demand/cities', () => {
   beforeAll(async () => {
     t = await startTestApp({ now: NOW });
     farmerIds = [];
-    for (let i = 0; i < 6; i++) farmerIds.push((await createSignedInUser(t)).id);
+    for (let i = 0; i < 10; i++) farmerIds.push((await createSignedInUser(t)).id);
   });
   afterAll(async () => t.close());
 
@@ -39,7 +40,7 @@ describe('GET /api/demand/cities', () => {
     return (res.json as DemandCitiesAnswer).cities;
   };
 
-  it('never lists a city fewer than 5 people search, however many searches, nor a city the gazetteer does not know; lists one with 5, with no range from 4 budgets', async () => {
+  it('never lists a city fewer than 5 people search, however many searches, nor a city the gazetteer does not know; lists one with 5, with no band from 5 budgets', async () => {
     await save([0, 1, 2, 3], 'city=Tacoma&country=US&spaceType=rooftop&maxPrice=900');
     await save([0, 0, 1, 1], 'city=Spokane&country=US&spaceType=basement&system=microgreens_racks&maxPrice=1200');
     await save([2], 'city=Spokane&country=US&spaceType=basement&system=microgreens_racks');
@@ -52,14 +53,19 @@ describe('GET /api/demand/cities', () => {
     await save([4], 'city=Tacoma&country=US&spaceType=rooftop&maxPrice=1100');
     answer = await cities();
     expect(answer.map((c) => c.city)).toEqual(['Tacoma']);
-    expect(answer[0]).toMatchObject({ city: 'Tacoma', country: 'US', searches: 5, farmers: 5, budget: { p25: 900, median: 900, p75: 900 }, systems: [], spaceTypes: [{ spaceType: 'rooftop', searches: 5 }] });
+    // Five budgets give no band (ten people's do).
+    expect(answer[0]).toMatchObject({ city: 'Tacoma', country: 'US', searches: 5, farmers: 5, budget: null, systems: [], spaceTypes: [{ spaceType: 'rooftop', searches: 5 }] });
 
-    // Two more people search Spokane without a budget: listed (7 searches, 5 people), but 4 budgets give no range; 7 do.
+    // Two more people search Spokane: listed (7 searches, 5 people: shown as 5, the systems and types in people).
     await save([3, 4], 'city=Spokane&country=US&spaceType=basement&system=microgreens_racks');
     const spokane = (await cities()).find((c) => c.city === 'Spokane');
-    expect(spokane).toMatchObject({ searches: 7, farmers: 5, budget: null, spaceTypes: [{ spaceType: 'basement', searches: 7 }], systems: [{ system: 'microgreens_racks', searches: 7 }] });
-    await t.db.execute(sql`update saved_searches set max_price = 2000 where city_key = 'spokane' and max_price is null`);
-    expect((await cities()).find((c) => c.city === 'Spokane')!.budget).toEqual({ p25: 1200, median: 1200, p75: 2000 });
+    expect(spokane).toMatchObject({ searches: 5, farmers: 5, budget: null, spaceTypes: [{ spaceType: 'basement', searches: 5 }], systems: [{ system: 'microgreens_racks', searches: 5 }] });
+  });
+
+  it('gives a budget band from ten people, the lowest and the highest left out, on the ladder', async () => {
+    // Tacoma has five people's budgets from the test above: $900 (four) and $1,100.
+    await save([5, 6, 7, 8, 9], 'city=Tacoma&country=US&spaceType=rooftop&maxPrice=1500');
+    expect((await cities()).find((c) => c.city === 'Tacoma')).toMatchObject({ farmers: 10, budget: { p25: 1000, median: 1500, p75: 1500 } });
   });
 
   it('counts a place search in the city of its centre (not the district nearest its cell); an unsubscribed search drops the city below 5', async () => {
@@ -77,7 +83,7 @@ describe('GET /api/demand/cities', () => {
       const res = await t.request('/api/demand/cities');
       return (res.json as DemandCitiesAnswer).cities.find((c) => c.city === 'Seattle')?.searches;
     };
-    await save([0, 1, 2, 3, 4], 'city=Seattle&country=US');
+    await save([0, 1, 2, 3, 4, 5, 6, 7, 8], 'city=Seattle&country=US');
     await cities();
     expect((await t.request('/api/spaces')).status).toBe(200);
     expect(t.context.publicCache.size).toBe(2);
@@ -88,9 +94,9 @@ describe('GET /api/demand/cities', () => {
     await expect.poll(() => t.context.publicCache.size).toBe(1);
     expect(await seattle()).toBe(5);
     expect(t.context.publicCache.loads).toBe(loads);
-    // A sixth person saves a search: the database notifies; the cached answer once more, then the new count.
-    await save([5], 'city=Seattle&country=US');
-    await expect.poll(seattle).toBe(6);
+    // A tenth person saves a search: the database notifies; the cached answer once more, then the new count.
+    await save([9], 'city=Seattle&country=US');
+    await expect.poll(seattle).toBe(10);
     expect(t.context.publicCache.loads).toBe(loads + 1);
   });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEWER_THAN_MIN, type DemandAnswer } from '#contracts/demand';
 import { ensureDemoOwner } from '#db/seed/demo-owner';
+import { MINUTE } from '#api/lib/clock';
 import { createSavedSearch } from '#api/modules/saved-searches/saved-searches.service';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
 import { startTestApp, type TestApp } from '../../fixtures/test-app';
@@ -20,48 +21,56 @@ describe('GET /api/demand', () => {
   beforeAll(async () => {
     t = await startTestApp({ now: NOW });
     farmerIds = [];
-    for (let i = 0; i < 3; i++) farmerIds.push((await createSignedInUser(t)).id);
+    for (let i = 0; i < 21; i++) farmerIds.push((await createSignedInUser(t)).id);
   });
   afterAll(async () => t.close());
 
-  const save = async (n: number, query: string, user = 0) => {
-    for (let i = 0; i < n; i++) await createSavedSearch(t.db, farmerIds[user]!, { name: `S${i}`, query }, NOW);
+  /** One search with `query` by each of the farmers `who` (indexes). */
+  const save = async (who: number[], query: string) => {
+    for (const i of who) await createSavedSearch(t.db, farmerIds[i]!, { name: `S${i}`, query }, NOW);
   };
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
   const demand = async (qs: string) => {
     const res = await t.request(`/api/demand?${qs}`);
     expect(res.status, res.text).toBe(200);
     return res.json as DemandAnswer;
   };
 
-  it('shows 4 searches as "fewer than 5" and gives no budget from 4 values; 5 are counted and have quartiles', async () => {
-    await save(4, `near=2950159&radiusKm=25&spaceType=basement&maxPrice=1000`);
+  it('counts people, not searches: 4 people are "fewer than 5" however many searches; 10 are counted, with a budget band', async () => {
+    const basement = `near=2950159&radiusKm=25&spaceType=basement&maxPrice=1000`;
+    await save([0, 1, 2, 3], basement);
+    await save([0, 0, 0, 1, 2], basement);
     const four = await demand(`${AT}&spaceType=basement&size=900&pricePerMonth=900`);
     expect(four.searches).toEqual({ matching: FEWER_THAN_MIN, nearby: FEWER_THAN_MIN, trend30d: FEWER_THAN_MIN });
     expect(four.budget).toBeNull();
-    expect(JSON.stringify(four)).not.toMatch(/"matching":4|1000/);
+    expect(JSON.stringify(four)).not.toMatch(/"matching":\d|1000/);
 
-    await save(1, `near=2950159&radiusKm=25&spaceType=basement&maxPrice=2000`, 1);
-    const five = await demand(`${AT}&spaceType=basement&size=901&pricePerMonth=900`);
-    expect(five.searches).toEqual({ matching: 5, nearby: 5, trend30d: 5 });
-    expect(five.budget).toEqual({ p25: 1000, median: 1000, p75: 1000, currency: 'USD', basis: 'matching' });
-    // The rent above every budget: none match, all five are still nearby.
+    await save(range(4, 10), basement);
+    // Past the public-read cache's life (the same ask, snapped: size 900 and 901 are one ask).
+    t.clock.advance(MINUTE);
+    const ten = await demand(`${AT}&spaceType=basement&size=901&pricePerMonth=900`);
+    expect(ten.searches).toEqual({ matching: 10, nearby: 10, trend30d: 10 });
+    expect(ten.budget).toEqual({ p25: 1000, median: 1000, p75: 1000, currency: 'USD', basis: 'matching' });
+    // The rent above every budget: none match, all ten are still nearby; the lower rent that wins them is named.
     const dear = await demand(`${AT}&spaceType=basement&size=900&pricePerMonth=2500`);
-    expect(dear.searches).toMatchObject({ matching: FEWER_THAN_MIN, nearby: 5 });
+    expect(dear.searches).toMatchObject({ matching: FEWER_THAN_MIN, nearby: 10 });
     expect(dear.budget).toMatchObject({ basis: 'nearby', p75: 1000 });
+    expect(dear.widen).toEqual([{ change: 'a price at or below $1,000', extraSearches: 10 }]);
   });
 
-  it('suggests the single changes that gain most, counted by the alerts predicate', async () => {
-    await save(6, `near=2950159&radiusKm=50&spaceType=warehouse&water=tap`, 2);
-    await save(5, `near=2950159&radiusKm=50&spaceType=warehouse&access24h=true&maxPrice=1500`, 1);
-    const answer = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1600`);
+  it('suggests the single changes that gain most, counted by the alerts predicate, in people rounded down to 5', async () => {
+    await save(range(10, 16), `near=2950159&radiusKm=50&spaceType=warehouse&water=tap`);
+    await save(range(16, 21), `near=2950159&radiusKm=50&spaceType=warehouse&access24h=true&maxPrice=1500`);
+    // $1,800 is asked as $2,000 (the ladder): above the five's $1,500.
+    const answer = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1800`);
     expect(answer.searches.matching).toBe(FEWER_THAN_MIN);
-    expect(answer.widen).toEqual([{ change: 'list water access (a tap)', extraSearches: 6 }]);
-    const cheaper = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1600&water=tap`);
-    expect(cheaper.searches.matching).toBe(6);
-    // 24/7 alone or the price alone gains nothing: both are needed by those five searches.
-    expect(cheaper.widen).toEqual([]);
-    const open = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1600&water=tap&access24h=true`);
-    expect(open.widen).toEqual([{ change: 'a price at or below $1,400', extraSearches: 5 }]);
+    expect(answer.widen).toEqual([{ change: 'list water access (a tap)', extraSearches: 5 }]);
+    const watered = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1800&water=tap`);
+    expect(watered.searches.matching).toBe(5);
+    // 24/7 alone or the price alone gains nothing: both are needed by those five people.
+    expect(watered.widen).toEqual([]);
+    const open = await demand(`${AT}&spaceType=warehouse&size=5000&pricePerMonth=1800&water=tap&access24h=true`);
+    expect(open.widen).toEqual([{ change: 'a price at or below $1,500', extraSearches: 5 }]);
   });
 
   it('counts comparable listings within 25 km and their price per sq ft from 5 listings up', async () => {

@@ -4,15 +4,20 @@
 // saved searches age out with its TTL). The demand by city reads only saved searches: its entry has a lifetime of
 // its own (DEMAND_CITIES_LIFETIME), kept across listing changes and refreshed in the background when a search
 // changes, so no change makes a reader wait for it.
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
-import { demandCitiesQuerySchema, demandQuerySchema } from '#contracts/demand.schemas';
+import { demandCitiesQuerySchema, demandQuerySchema, type DemandQuery } from '#contracts/demand.schemas';
 import { spaceQuerySchema } from '#contracts/spaces.schemas';
+import { and, eq } from 'drizzle-orm';
+import { rateLimits } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
-import { MINUTE } from '../../lib/clock';
+import { AppError } from '../../lib/app-error';
+import { DAY, MINUTE } from '../../lib/clock';
 import { jsonAnswer, normalizedKey, sendPublicAnswer, servePublicRead, type AnswerLifetime, type PublicAnswer } from '../../lib/public-cache';
-import { rateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, rateLimit } from '../../lib/rate-limit';
 import { optionalUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
+import { snapAsk } from './demand-release';
 import { cityDemand, getDemand, widenSearch } from './demand.service';
 
 /** The public-read cache key of the demand by city (GET /api/demand/cities and the page /demand). */
@@ -33,13 +38,44 @@ export function cityDemandAnswer(ctx: Pick<AppContext, 'db' | 'publicCache'>): P
 /** A form that asks as its owner types (debounced) stays far below this; a scraper does not. */
 export const DEMAND_LIMIT = { endpoint: 'demand', max: 120, windowMs: 10 * MINUTE, message: 'Too many demand lookups; try again in a few minutes' };
 
+/**
+ * Distinct asks about one place a day (decision 1603): what bounds differencing. Anonymous asks share the place's
+ * quota; a signed-in asker has their own. Asked again the same day, an ask is not counted again.
+ */
+export const DEMAND_PLACE_QUOTA = {
+  endpoint: 'demand-place',
+  /** The default of DEMAND_DAILY_ASKS_PER_PLACE. */
+  max: 40,
+  windowMs: DAY,
+  message: 'Too many different demand questions about this place today. Try again tomorrow, or ask about the facts you have already asked about.',
+};
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Counts a (snapped) ask against its place's daily quota when it is new today; 429 beyond the quota. */
+async function countDistinctAsk(ctx: AppContext, query: DemandQuery, userId: number | undefined): Promise<void> {
+  const place = query.city !== undefined ? `${query.city.toLowerCase()}|${query.country}` : `${query.lat},${query.lng}`;
+  const placeKey = digest(`${userId === undefined ? 'anyone' : `user:${userId}`}|${place}`);
+  const askEndpoint = `demand-ask:${placeKey}`;
+  const askKey = digest(normalizedKey('demand', query));
+  const ask = await consumeRateLimit(ctx, { endpoint: askEndpoint, max: Number.MAX_SAFE_INTEGER, windowMs: DAY }, askKey);
+  if (ask.attempts > 1) return;
+  const quota = await consumeRateLimit(ctx, { ...DEMAND_PLACE_QUOTA, max: ctx.config.DEMAND_DAILY_ASKS_PER_PLACE }, placeKey);
+  if (quota.allowed) return;
+  // Not answered, so not asked: the same ask tomorrow is new again.
+  await ctx.db.delete(rateLimits).where(and(eq(rateLimits.endpoint, askEndpoint), eq(rateLimits.ipAddress, askKey)));
+  throw AppError.tooManyRequests(quota.retryAfterSeconds, DEMAND_PLACE_QUOTA.message);
+}
+
 export function createDemandRouter(ctx: AppContext): Router {
   const router = Router();
   const limit = rateLimit(ctx, DEMAND_LIMIT);
   ctx.publicCache.setLifetime(DEMAND_CITIES_KEY, DEMAND_CITIES_LIFETIME);
 
   router.get('/demand', limit, optionalUser, async (req, res) => {
-    const query = parseInput(demandQuerySchema, req.query);
+    // Snapped first (price and size on the ladder, the pin in its cell): near-identical asks are one ask, one cache entry.
+    const query = snapAsk(parseInput(demandQuerySchema, req.query));
+    await countDistinctAsk(ctx, query, req.user?.id);
     // Signed in: the asker's own searches are left out, as the alerts leave out the owner's (not cached then).
     await servePublicRead(req, res, ctx.publicCache, normalizedKey('demand', query), async () =>
       jsonAnswer(await getDemand({ db: ctx.db, now: ctx.clock.now() }, { query, ownerId: req.user?.id })),

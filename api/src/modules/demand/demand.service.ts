@@ -1,9 +1,10 @@
 // Demand before you list (issue 29): what the saved searches say about a listing that may not exist yet, and
 // for a farmer with few results, which single change of the search would show more listings. Counts come from
-// the owners' query functions (saved-searches: the alerts' predicate; spaces: browse's); this module keeps the
-// k-anonymity rule (contracts/demand.ts) and chooses the single changes. See docs/decisions/1600.
+// the owners' query functions (saved-searches: the alerts' predicate; spaces: browse's); this module chooses the
+// single changes, and every figure leaves it through the release rule (demand-release.ts, docs/decisions/1603).
+// See docs/decisions/1600.
 import { AMENITIES } from '#contracts/amenities';
-import { COMPARABLES_RADIUS_KM, demandCount, DEMAND_CITIES_MAX, DEMAND_MIN_COUNT, DEMAND_TOP_MAX, type DemandCitiesAnswer, DEMAND_TREND_DAYS, DEMAND_WIDEN_MAX, type DemandAnswer, type DemandQuery, type Quartiles, type WidenSearchAnswer } from '#contracts/demand.schemas';
+import { COMPARABLES_RADIUS_KM, DEMAND_CITIES_MAX, DEMAND_LADDER, DEMAND_MIN_COUNT, DEMAND_TOP_MAX, type DemandCitiesAnswer, DEMAND_TREND_DAYS, DEMAND_WIDEN_MAX, type DemandAnswer, type DemandQuery, type WidenSearchAnswer } from '#contracts/demand.schemas';
 import { RADIUS_CHOICES_KM } from '#contracts/places';
 import { MAX_PRICE_PER_MONTH } from '#contracts/spaces';
 import type { SpaceQuery } from '#contracts/spaces.schemas';
@@ -12,11 +13,12 @@ import { DAY } from '../../lib/clock';
 import { cityPosition, findCity, largestPlaceNamed, largestPlaceNear } from '../places/index';
 import { savedSearchDemand, searchCentreCells, searchedCities, searchesByCity, type SearchDemand, type SingleChange } from '../saved-searches/index';
 import { comparableListingPrices, countListings, derivedPowerKw, type HypotheticalSpace } from '../spaces/index';
+import { releaseBudget, releaseCategories, releaseCount, releaseNamed, RELEASE_GENERALIZE, snapAsk } from './demand-release';
 
 type Change = SingleChange & { change: string; kind: string };
 
-/** Money rounded to a round figure for a suggestion: $50 steps (whole units below $500). */
-const roundPrice = (n: number) => (n >= 500 ? Math.floor(n / 50) * 50 : Math.floor(n));
+/** The lower rents tried: the ladder's values below the rent, down to a tenth of it, highest first. */
+const lowerPrices = (price: number) => DEMAND_LADDER.filter((v) => v < price && v >= price / 10).reverse();
 const money = (n: number, currency: string) => n.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
 
 /** The listing as the form describes it; no owner (0): nobody's own searches are left out of an anonymous ask. */
@@ -46,9 +48,8 @@ function singleChanges(base: HypotheticalSpace, currency: string, today: string)
   const changes: Change[] = [];
   const price = base.pricePerMonth === null ? null : Number(base.pricePerMonth);
   if (price !== null) {
-    for (const cut of [0.9, 0.75]) {
-      const lower = roundPrice(price * cut);
-      if (lower > 0 && lower < price) changes.push({ kind: 'price', filter: 'maxPrice', change: `a price at or below ${money(lower, currency)}`, space: { ...base, pricePerMonth: lower.toFixed(2) } });
+    for (const lower of lowerPrices(price)) {
+      changes.push({ kind: 'price', filter: 'maxPrice', change: `a price at or below ${money(lower, currency)}`, space: { ...base, pricePerMonth: lower.toFixed(2) } });
     }
   }
   if (base.water !== 'tap' && base.water !== 'dedicated') changes.push({ kind: 'water', filter: 'water', change: 'list water access (a tap)', space: { ...base, water: 'tap' } });
@@ -62,31 +63,27 @@ function singleChanges(base: HypotheticalSpace, currency: string, today: string)
   return changes;
 }
 
-function quartiles(d: { n: number; q: number[] | null }): Quartiles | null {
-  if (d.n < DEMAND_MIN_COUNT || !d.q) return null;
-  const [p25, median, p75] = d.q.map((x) => Math.round(x * 100) / 100) as [number, number, number];
-  return { p25, median, p75 };
-}
-
-/** The answer with the k-anonymity rule applied (every count and distribution that leaves here). */
+/**
+ * The answer under the release rule (decision 1603, demand-release.ts): counts of people, rounded; a system or a
+ * suggestion of fewer than 5 people absent; the budget a band of at least 10 people's budgets.
+ */
 export function demandAnswer(demand: SearchDemand, changes: Change[], comparables: { count: number; p25: number | null; median: number | null; p75: number | null }, currency: string): DemandAnswer {
-  const [matching = 0, ...variants] = demand.matching;
+  const [matching = 0, ...variants] = demand.people.matching;
   const enoughMatching = matching >= DEMAND_MIN_COUNT;
-  const budgetBasis = quartiles(demand.budget.matching) ? 'matching' : 'nearby';
-  const budget = quartiles(demand.budget[budgetBasis]);
-  const systems = demand.systems[enoughMatching ? 'matching' : 'nearby'];
-  // Largest gain first; one suggestion of each kind (the smaller rent cut when both gain as much).
-  const best = new Map<string, { change: string; extra: number }>();
+  const matchingBudget = releaseBudget(demand.budgets.matching);
+  const budgetBasis = matchingBudget ? 'matching' : 'nearby';
+  const budget = matchingBudget ?? releaseBudget(demand.budgets.nearby);
+  // Largest gain first; one suggestion of each kind (of the lower rents, the highest that gains as much).
+  const best = new Map<string, { change: string; extra: number; shown: number }>();
   changes.forEach((c, i) => {
     const extra = (variants[i] ?? 0) - matching;
+    const shown = releaseNamed(extra);
     const seen = best.get(c.kind);
-    if (extra > 0 && (!seen || extra > seen.extra)) best.set(c.kind, { change: c.change, extra });
+    if (shown !== null && (!seen || extra > seen.extra)) best.set(c.kind, { change: c.change, extra, shown });
   });
   return {
-    searches: { matching: demandCount(matching), nearby: demandCount(demand.nearby), trend30d: demandCount(demand.nearbySince) },
-    bySystem: Object.entries(systems)
-      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-      .map(([system, n]) => ({ system, searches: demandCount(n) })),
+    searches: { matching: releaseCount(matching), nearby: releaseCount(demand.people.nearby), trend30d: releaseCount(demand.people.nearbySince) },
+    bySystem: releaseCategories(demand.systems[enoughMatching ? 'matching' : 'nearby']).map(({ key, people }) => ({ system: key, searches: people })),
     budget: budget && { ...budget, currency, basis: budgetBasis },
     comparables: {
       count: comparables.count,
@@ -95,7 +92,7 @@ export function demandAnswer(demand: SearchDemand, changes: Change[], comparable
     widen: [...best.values()]
       .sort((a, b) => b.extra - a.extra)
       .slice(0, DEMAND_WIDEN_MAX)
-      .map((w) => ({ change: w.change, extraSearches: demandCount(w.extra) })),
+      .map((w) => ({ change: w.change, extraSearches: w.shown })),
   };
 }
 
@@ -107,10 +104,10 @@ export function demandListings(query: DemandQuery, now: Date, ownerId?: number):
 
 /** GET /api/demand: the demand for the listing the query describes, its single changes' gains, its comparables. */
 export async function getDemand(ctx: { db: Executor; now: Date }, { query, ownerId }: { query: DemandQuery; ownerId?: number }): Promise<DemandAnswer> {
-  const { base, changes } = demandListings(query, ctx.now, ownerId);
+  const { base, changes } = demandListings(snapAsk(query), ctx.now, ownerId);
   // Two statements side by side (the pool has connections to spare): the searches' side and the listings' side.
   const [demand, comparables] = await Promise.all([
-    savedSearchDemand(ctx.db, { listing: base, changes, since: new Date(ctx.now.getTime() - DEMAND_TREND_DAYS * DAY) }),
+    savedSearchDemand(ctx.db, { listing: base, changes, since: new Date(ctx.now.getTime() - DEMAND_TREND_DAYS * DAY), generalize: RELEASE_GENERALIZE }),
     base.latitude !== null && base.longitude !== null
       ? comparableListingPrices(ctx.db, { lat: base.latitude, lng: base.longitude, radiusKm: COMPARABLES_RADIUS_KM, spaceType: base.spaceType }, ctx.now)
       : { count: 0, p25: null, median: null, p75: null },
@@ -162,13 +159,6 @@ export async function widenSearch(ctx: { db: Executor; now: Date }, { query }: {
 /** A place search belongs to the largest place this close to its centre (the cell's middle: within ~7 km of it). */
 const CITY_OF_CENTRE_KM = 15;
 
-/** Most first (then by name), at most DEMAND_TOP_MAX, each count under the k-anonymity rule. */
-const top = (counts: Record<string, number>) =>
-  Object.entries(counts)
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .slice(0, DEMAND_TOP_MAX)
-    .map(([key, n]) => ({ key, searches: demandCount(n) }));
-
 /**
  * GET /api/demand/cities and the page /demand: the live saved searches city by city, only cities searched by at
  * least DEMAND_MIN_COUNT people (one person's searches never list a city, nor give its figures) and only places
@@ -193,11 +183,11 @@ export async function cityDemand(ctx: { db: Executor }): Promise<DemandCitiesAns
         {
           city: known.name,
           country: r.country,
-          searches: r.searches,
-          farmers: demandCount(r.farmers),
-          systems: top(r.systems).map(({ key, searches }) => ({ system: key, searches })),
-          spaceTypes: top(r.spaceTypes).map(({ key, searches }) => ({ spaceType: key, searches })),
-          budget: quartiles(r.budget),
+          searches: releaseNamed(r.searches) ?? 0,
+          farmers: releaseCount(r.farmers),
+          systems: releaseCategories(r.systems, DEMAND_TOP_MAX).map(({ key, people }) => ({ system: key, searches: people })),
+          spaceTypes: releaseCategories(r.spaceTypes, DEMAND_TOP_MAX).map(({ key, people }) => ({ spaceType: key, searches: people })),
+          budget: releaseBudget(r.budgets),
         },
       ];
     }),

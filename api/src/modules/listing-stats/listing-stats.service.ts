@@ -3,12 +3,12 @@
 // it matches now and matched when published (the saved-searches module's counts, issue 29). The owner reads their own;
 // the operators' console reads any listing's through listingStats.
 import { and, eq, sql } from 'drizzle-orm';
-import { demandCount } from '#contracts/demand';
 import type { ListingStats } from '#contracts/listing-stats';
 import type { Executor } from '#db/client';
 import { spaceDailyStats, spaces } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { DAY, dayRange, isoDay } from '../../lib/clock';
+import { releaseCount } from '../demand/index';
 import { listingSearchCounts } from '../saved-searches/index';
 
 /** A listing's numbers per day over its life (at most the last 365 days). */
@@ -24,7 +24,8 @@ export async function listingStats(db: Executor, spaceId: number, createdAt: Dat
     cardOpens: dates.map(() => 0),
     inquiries: dates.map(() => 0),
     saves: dates.map(() => 0),
-    searches: { matchingNow: demandCount(searches.matchingNow), matchedWhenPublished: demandCount(searches.matchedWhenPublished) },
+    // People, under the demand's release rule (decision 1603).
+    searches: { matchingNow: releaseCount(searches.matchingNow), matchedWhenPublished: releaseCount(searches.matchedWhenPublished) },
   };
   for (const r of rows) {
     const i = index.get(r.day);

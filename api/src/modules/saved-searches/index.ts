@@ -2,5 +2,5 @@
 // this folder is internal; the dependency rule (npm run lint:modules) refuses an import of it from another module.
 export { listingSearchCounts, notifySavedSearches, settleFailedAlert } from './saved-search-alerts';
 export { deleteSavedSearchesOf } from './saved-searches.service';
-export { savedSearchDemand, type SearchDemand, type SingleChange } from './saved-search-demand';
+export { savedSearchDemand, type Generalize, type SearchDemand, type SingleChange } from './saved-search-demand';
 export { searchCentreCells, searchedCities, searchesByCity, type CitySearches } from './saved-search-cities';

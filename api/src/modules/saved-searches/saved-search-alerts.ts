@@ -208,14 +208,15 @@ export async function sendSavedSearchAlerts(ctx: Pick<AppContext, 'db' | 'clock'
  * the live searches the alerts' predicate matches today (savedSearchesMatching: what would be told if it were
  * published now; 0 while it is not public), and `matchedWhenPublished`, the matches the alerts recorded at its
  * publication(s) and still keep (a search deleted since, or unsubscribed before its alert went, is gone).
- * Exact counts; the k-anonymity rule is the caller's.
+ * Exact counts of people (accounts: one farmer's five searches are one); the release rule is the caller's.
  */
 export async function listingSearchCounts(db: Executor, spaceId: number, now: Date): Promise<{ matchingNow: number; matchedWhenPublished: number }> {
-  // Raw: a count over the match query (savedSearchesMatching, itself SQL) beside the recorded matches' count.
+  // Raw: a count of people (accounts, decision 1603) over the match query (savedSearchesMatching, itself SQL)
+  // beside the recorded matches' people.
   const [row] = await queryRows<{ now: number; recorded: number }>(
     db,
-    sql`select (select count(*)::int from (${savedSearchesMatching(spaceId, now)}) m) as now,
-               (select count(*)::int from ${savedSearchMatches} where ${savedSearchMatches.spaceId} = ${spaceId}) as recorded`,
+    sql`select (select count(distinct s.${sql.identifier(savedSearches.userId.name)})::int from (${savedSearchesMatching(spaceId, now)}) m join ${savedSearches} s on s.id = m.saved_search_id) as now,
+               (select count(distinct s.${sql.identifier(savedSearches.userId.name)})::int from ${savedSearchMatches} join ${savedSearches} s on s.id = ${savedSearchMatches.savedSearchId} where ${savedSearchMatches.spaceId} = ${spaceId}) as recorded`,
   );
   return { matchingNow: Number(row?.now ?? 0), matchedWhenPublished: Number(row?.recorded ?? 0) };
 }

@@ -6,14 +6,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '#db/client';
 import { savedSearches } from '#db/schema/index';
-import type { Distribution } from './saved-search-demand';
 
 /** A place search's centre, rounded to a 0.1° cell (about 11 km): what the caller names a city. */
 export type CentreCell = { lat: number; lng: number };
 export type NamedCell = CentreCell & { city: string; country: string };
 /** A city as live searches name it: city_key and country_key ('' when the search names no country). */
 export type SearchedCity = { cityKey: string; country: string };
-export type CitySearches = { cityKey: string; country: string; searches: number; farmers: number; budget: Distribution; systems: Record<string, number>; spaceTypes: Record<string, number> };
+/** A city's live searches: how many, of how many people; each person's budget (their highest); people by growing system and by space type. */
+export type CitySearches = { cityKey: string; country: string; searches: number; farmers: number; budgets: number[]; systems: Record<string, number>; spaceTypes: Record<string, number> };
 
 /** A centre's cell: its latitude or longitude rounded to 0.1°. */
 const cellOf = (column: SQL | typeof savedSearches.nearLat | typeof savedSearches.nearLng) => sql`round(${column}::numeric, 1)::float8`;
@@ -36,8 +36,8 @@ export async function searchedCities(db: Executor): Promise<SearchedCity[]> {
 
 /**
  * The live searches per city (its key: the lower-case name, as city_key holds it) of at least `minFarmers` people,
- * most searched first: how many, by how many farmers, their maximum rents' quartiles, and counts by growing
- * system and by space type. Only searches of one of `cells` or one of `cities` count: the places the caller can
+ * most searched first: how many, by how many farmers, each person's budget, and people by growing system and
+ * by space type. Only searches of one of `cells` or one of `cities` count: the places the caller can
  * show, so that `limit` counts only those.
  */
 export async function searchesByCity(
@@ -57,14 +57,14 @@ export async function searchesByCity(
       )}`
     : sql`select null::text, null::text where false`;
   const col = (c: { name: string }) => sql.identifier(c.name);
-  // Per city of the kept ones, counts by one column (growing system, space type) as a JSON object.
+  // Per city of the kept ones, people by one column (growing system, space type) as a JSON object.
   const countsBy = (column: string) =>
     sql`(select x.city, x.country, json_object_agg(x.k, x.n) as counts
-         from (select p.city, p.country, p.${sql.identifier(column)} as k, count(*)::int as n from placed p join kept using (city, country)
+         from (select p.city, p.country, p.${sql.identifier(column)} as k, count(distinct p.user_id)::int as n from placed p join kept using (city, country)
                where p.${sql.identifier(column)} is not null and p.${sql.identifier(column)} <> '' group by 1, 2, 3) x
          group by 1, 2)`;
   // Raw: a VALUES list of the named cells joined to the searches, and per-city aggregates (percentiles, JSON).
-  const rows = await queryRows<{ city: string; country: string; searches: number; farmers: number; budget: Distribution; systems: Record<string, number>; space_types: Record<string, number> }>(
+  const rows = await queryRows<{ city: string; country: string; searches: number; farmers: number; budgets: number[]; systems: Record<string, number>; space_types: Record<string, number> }>(
     db,
     sql`with cells(lat, lng, city, country) as (${cellValues}),
          named(city, country) as (${cityValues}),
@@ -81,8 +81,7 @@ export async function searchesByCity(
                   or (s.${col(savedSearches.cityKey)}, s.${col(savedSearches.countryKey)}) in (select city, country from named))
          ),
          kept as (
-           select p.city, p.country, count(*)::int as searches, count(distinct p.user_id)::int as farmers,
-                  json_build_object('n', count(p.max_price), 'q', percentile_cont(array[0.25, 0.5, 0.75]) within group (order by p.max_price::float8)) as budget
+           select p.city, p.country, count(*)::int as searches, count(distinct p.user_id)::int as farmers
            from placed p
            where p.city is not null
            group by p.city, p.country
@@ -90,11 +89,13 @@ export async function searchesByCity(
            order by count(*) desc, p.city, p.country
            limit ${limit}
          )
-       select kept.*, coalesce(systems.counts, '{}') as systems, coalesce(types.counts, '{}') as space_types
+       select kept.*, coalesce(systems.counts, '{}') as systems, coalesce(types.counts, '{}') as space_types,
+              coalesce((select json_agg(b.v order by b.v) from (select max(p.max_price)::float8 as v from placed p
+                        where p.city = kept.city and p.country = kept.country and p.max_price is not null group by p.user_id) b), '[]') as budgets
        from kept
        left join ${countsBy('system')} systems using (city, country)
        left join ${countsBy('space_type')} types using (city, country)
        order by kept.searches desc, kept.city, kept.country`,
   );
-  return rows.map((r) => ({ cityKey: r.city, country: r.country, searches: Number(r.searches), farmers: Number(r.farmers), budget: r.budget, systems: r.systems, spaceTypes: r.space_types }));
+  return rows.map((r) => ({ cityKey: r.city, country: r.country, searches: Number(r.searches), farmers: Number(r.farmers), budgets: r.budgets.map(Number), systems: r.systems, spaceTypes: r.space_types }));
 }

@@ -111,14 +111,14 @@ function DailyChart({ stats }: { stats: ListingStats }) {
   );
 }
 
-/** "6" or "fewer than 5" (the k-anonymity rule's own words, decision 1600). */
-const countText = (n: DemandCount) => (typeof n === 'number' ? n.toLocaleString('en-US') : n);
+/** "about 5" or "fewer than 5": people, rounded down to 5 (the release rule's own words, decision 1603). */
+const countText = (n: DemandCount) => (typeof n === 'number' ? `about ${n.toLocaleString('en-US')}` : n);
 
-/** The farmers' saved searches this listing matches now, beside those it matched when published (issue 29). */
+/** The farmers whose saved searches this listing matches now, beside those it matched when published (issue 29). */
 function SearchesMatched({ searches }: { searches: ListingStats['searches'] }) {
   return (
     <p className="mt-2 text-ink" data-listing-searches>
-      Farmers’ saved searches it matches: <strong data-searches-now={searches.matchingNow}>{countText(searches.matchingNow)} now</strong>
+      Farmers whose saved searches it matches: <strong data-searches-now={searches.matchingNow}>{countText(searches.matchingNow)} now</strong>
       {' · '}
       <strong data-searches-published={searches.matchedWhenPublished}>{countText(searches.matchedWhenPublished)} when published</strong>
     </p>
