@@ -346,7 +346,8 @@ async function proposal(s: Scenario, by: 'owner' | 'third', status: 'open' | 'ac
   const [row] = await s.t.db
     .insert(leaseProposals)
     .values({
-      conversationId, proposedBy: proposer.id, status, rent: '950.00', startDate: '2099-01-01', termMonths: 12, utilitiesPaidBy: 'tenant', createdAt: now,
+      // Accepted terms are a lease that has started (reviews open from the start, issue 43 item 3).
+      conversationId, proposedBy: proposer.id, status, rent: '950.00', startDate: status === 'accepted' ? now.toISOString().slice(0, 10) : '2099-01-01', termMonths: 12, utilitiesPaidBy: 'tenant', createdAt: now,
       ...(status === 'accepted' ? { respondedBy: s.owner.id, respondedAt: now } : {}),
     })
     .returning({ id: leaseProposals.id });
