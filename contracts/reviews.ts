@@ -36,6 +36,9 @@ export const REVIEW_MESSAGES = {
   notHidden: 'This review is not hidden.',
   written: { title: 'Review sent' },
   replied: { title: 'Reply published' },
+  /** The writing window under accepted terms, as the thread says it (dates as formatted by the page). */
+  opensOn: (name: string, from: string, until: string) => `You can review ${name} once the lease has started: from ${from} until ${until}.`,
+  openUntil: (name: string, until: string) => `You can review ${name} until ${until}.`,
   /** Shown while the review waits for the other party's (double-blind). */
   waiting: (name: string, date: string) => `Your review will be published when ${name} writes theirs or on ${date}.`,
   published: 'Both reviews are published.',
