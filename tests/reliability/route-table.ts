@@ -221,7 +221,8 @@ export const ROUTES: RouteEntry[] = [
     body: () => ({ rating: 5, text: 'Clear terms and a space exactly as listed.' }),
   },
   { method: 'POST', path: '/api/reviews/:id/reply', writes: true, access: 'owner', params: async (s) => ({ id: String(await reviewOfOwner(s)) }), body: () => ({ text: 'Thank you, it was a pleasure.' }) },
-  { method: 'GET', path: '/api/users/:id/reviews', writes: false, access: 'public', params: async (s) => ({ id: String(s.owner.id) }) },
+  // Fresh people, as for the profile: a private profile's reviews are 404 too (issue 38, item 9).
+  { method: 'GET', path: '/api/users/:id/reviews', writes: false, access: 'public', fresh: true, params: async (s) => ({ id: String(s.owner.id) }) },
   { method: 'GET', path: '/api/inquiries/farmer', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/inquiries/owner', writes: false, access: 'signed-in' },
 
