@@ -9,7 +9,7 @@ import { E2E_PORT, E2E_SITE_URL } from '#tests/setup/paths';
 const port = E2E_PORT;
 const baseURL = E2E_SITE_URL;
 /** End-to-end specs that publish listings (see `projects`). */
-const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/photos-slow-upload.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts', '**/reviews.spec.ts', '**/profiles.spec.ts', '**/phone-push.spec.ts', '**/demand-widen.spec.ts', '**/seams-operators.spec.ts'];
+const PUBLISHING_SPECS = ['**/agreements.spec.ts', '**/photos.spec.ts', '**/photos-slow-upload.spec.ts', '**/growing.spec.ts', '**/long-titles.spec.ts', '**/messaging.spec.ts', '**/payments-checkout.spec.ts', '**/reliability-unverified-contact.spec.ts', '**/moderation.spec.ts', '**/saved-spaces.spec.ts', '**/seams-numbers.spec.ts', '**/seams-money*.spec.ts', '**/seams-thread*.spec.ts', '**/seams-form-edit.spec.ts', '**/seams-map-*.spec.ts', '**/reviews.spec.ts', '**/review-seams.spec.ts', '**/profiles.spec.ts', '**/phone-push.spec.ts', '**/demand-widen.spec.ts', '**/seams-operators.spec.ts'];
 export const E2E_DATA_DIR = path.resolve('.tmp', `e2e-data-${port}`);
 
 export default defineConfig({

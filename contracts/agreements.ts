@@ -57,6 +57,7 @@ export const AGREEMENT_MESSAGES = {
     countered: 'These terms were replaced by a counter-proposal.',
   } satisfies Record<Exclude<ProposalStatus, 'open'>, string>,
   notAccepted: 'The agreement draft is ready once the terms are accepted.',
+  verifyToAgree: 'Please verify your e-mail address to propose or accept lease terms. Open the link we e-mailed you, or send a new one.',
 } as const;
 
 /** Toasts and labels of the dashboard. */

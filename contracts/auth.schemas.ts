@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   passwordTooCommon: 'This password is too common. Please choose one that is harder to guess',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  userTypeInvalid: 'Choose a role: finding space to grow (farmer), listing a space (landlord), or both',
   currentPasswordRequired: 'Current password is required',
   confirmPasswordRequired: 'Please confirm your password',
   passwordsDontMatch: "Passwords don't match",
@@ -68,6 +69,8 @@ export const registerRequestSchema = z.object({
   lastName: requiredName(AUTH_MESSAGES.lastNameRequired),
   email: email(AUTH_MESSAGES.emailInvalid),
   password: newPasswordSchema,
+  /** Ours (issue 43, item 13): what the person is here for, asked at sign-up; "both" when not said. */
+  userType: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userTypeInvalid }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

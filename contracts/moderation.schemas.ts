@@ -2,7 +2,7 @@
 // Texts, lists and answer types live in moderation.ts (no zod, for islands).
 import { z } from './zod';
 import { DATABASE_ID_MAX } from './constants';
-import { ACTION_REASON_MAX, AUDIT_PAGE_MAX, MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS } from './moderation';
+import { ACTION_REASON_MAX, AUDIT_PAGE_MAX, MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASONS_FOR, type ReportTarget } from './moderation';
 
 export * from './moderation';
 
@@ -20,7 +20,19 @@ export const createReportSchema = z
   .refine((v) => [v.spaceId, v.userId, v.conversationId, v.reviewId].filter((x) => x !== undefined).length === 1, {
     error: MODERATION_MESSAGES.reportOneTarget,
     path: ['spaceId'],
+  })
+  // Each kind of report has the reasons that fit it (issue 43, item 15): a review is not "Not a real space".
+  .superRefine((v, ctx) => {
+    const target = reportTargetOf(v);
+    if (!REPORT_REASONS_FOR[target].includes(v.reason)) ctx.addIssue({ code: 'custom', message: MODERATION_MESSAGES.reportReasonFor[target], path: ['reason'] });
   });
+
+type ReportIds = { spaceId?: number; userId?: number; conversationId?: number; reviewId?: number };
+
+/** Which kind of report a request is, from the one id it names. */
+export function reportTargetOf(v: ReportIds): ReportTarget {
+  return v.reviewId !== undefined ? 'review' : v.conversationId !== undefined ? 'conversation' : v.userId !== undefined ? 'user' : 'space';
+}
 export type CreateReportRequest = z.infer<typeof createReportSchema>;
 
 export const actionReasonSchema = z.object({

@@ -1,7 +1,7 @@
 // Reports and the operators' console (issue 19): the fixed lists, limits, texts and answer types, without
 // zod so that islands can import them for nothing.
 
-export const REPORT_REASONS = ['scam', 'not_real', 'wrong_info', 'offensive', 'harassment', 'other'] as const;
+export const REPORT_REASONS = ['scam', 'not_real', 'wrong_info', 'offensive', 'harassment', 'false_review', 'not_a_lease', 'private_info', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   scam: 'Scam or fraud',
@@ -9,10 +9,25 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   wrong_info: 'Wrong information',
   offensive: 'Offensive',
   harassment: 'Harassment',
+  false_review: 'False or misleading',
+  not_a_lease: 'Not about this lease',
+  private_info: 'Shares private information',
   other: 'Other',
 };
 export const REPORT_TARGETS = ['space', 'user', 'conversation', 'review'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/**
+ * The reasons that fit each kind of report (issue 43, item 15): a review is not "a real space", a listing is
+ * not "false or misleading" as a review is (it has "Wrong information"). The dialog offers these, the API
+ * refuses any other.
+ */
+export const REPORT_REASONS_FOR: Record<ReportTarget, readonly ReportReason[]> = {
+  space: ['scam', 'not_real', 'wrong_info', 'offensive', 'other'],
+  user: ['scam', 'harassment', 'offensive', 'other'],
+  conversation: ['scam', 'harassment', 'offensive', 'other'],
+  review: ['false_review', 'offensive', 'harassment', 'not_a_lease', 'private_info', 'other'],
+};
 
 export const REPORT_DETAILS_MAX = 2000;
 export const ACTION_REASON_MAX = 1000;
@@ -25,6 +40,7 @@ export const MODERATION_MESSAGES = {
   reportSelf: 'You cannot report yourself or your own listing.',
   reportOneTarget: 'Say what you are reporting: one listing, one person, one conversation or one review.',
   reportReason: 'Choose a reason from the list.',
+  reportReasonFor: { space: 'Choose a reason that fits a listing.', user: 'Choose a reason that fits a person.', conversation: 'Choose a reason that fits a conversation.', review: 'Choose a reason that fits a review.' } satisfies Record<ReportTarget, string>,
   reportDetailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX} characters.`,
   reportTargetNotFound: 'We could not find what you are reporting. It may have been removed.',
   tooManyReports: 'You have sent many reports in a short time. Please try again later.',

@@ -15,10 +15,20 @@ export const PROFILE_TEXTS = {
   websiteInvalid: 'Link must be a web address starting with https:// or http://',
 } as const;
 
-/** "Maria S.": the first name and the initial of the surname, never the surname itself. */
-export function publicName(firstName: string, lastName: string): string {
-  const initial = lastName.trim().charAt(0).toUpperCase();
-  return initial ? `${firstName} ${initial}.` : firstName;
+/** The initial of a surname, the only part of it any public read carries. */
+export function lastInitialOf(lastName: string | null | undefined): string {
+  return (lastName ?? '').trim().charAt(0).toUpperCase();
+}
+
+/**
+ * "Maria S.": a person's name on every public read (a profile, its reviews, /people/{id}): the first name and
+ * the initial of the surname, never the surname itself (issue 38, item 5). Private places (a conversation, the
+ * agreement, e-mails to the parties) use displayName of contracts/auth.
+ */
+export function publicName(firstName: string | null | undefined, lastName: string | null | undefined): string {
+  const first = (firstName ?? '').trim();
+  const initial = lastInitialOf(lastName);
+  return [first, initial && `${initial}.`].filter(Boolean).join(' ') || 'User';
 }
 
 /** How a profile names what the person does on FarmSpace. */

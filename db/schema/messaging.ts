@@ -132,11 +132,15 @@ export const leaseProposals = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When both parties were invited to review each other: the lease's start (docs/decisions/1506). */
+    reviewsInvitedAt: timestamp('reviews_invited_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('lease_proposals_one_open_idx').on(t.conversationId).where(sql`${t.status} = 'open'`),
     // `order by id desc` means NULLS FIRST: written so, the thread's proposals are read in order, unsorted.
     index('lease_proposals_conversation_idx').on(t.conversationId, t.id.desc().nullsFirst()),
+    // The review-invitations job: accepted leases not yet invited, by start date (a few rows, found at once).
+    index('lease_proposals_reviews_due_idx').on(t.startDate).where(sql`${t.status} = 'accepted' and ${t.reviewsInvitedAt} is null`),
     check('lease_proposals_rent_positive', sql`${t.rent} > 0`),
     check('lease_proposals_term_range', sql`${t.termMonths} between 1 and 360`),
     check('lease_proposals_deposit_range', sql`${t.depositMonths} between 0 and 12`),

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { MESSAGES_REFRESH_MS } from '#contracts/messaging';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { verifyViaApi } from './fixtures/api';
 import { afterNextPoll } from './fixtures/api';
 import { visitorFrom } from './browser';
 import { publishByTestCard } from './payments-helpers';
@@ -23,6 +24,8 @@ async function person(browser: Browser, baseURL: string, firstName: string, last
   const context = await browser.newContext({ baseURL, acceptDownloads: true, ...visitorFrom(octet) });
   const user = { ...newUser(firstName), lastName };
   const { user: created } = await registerViaApi(context, baseURL, user);
+  // Proposing and accepting terms need a verified address (issue 43, item 7).
+  await verifyViaApi(context, baseURL, user.email);
   return { context, page: await context.newPage(), user, id: created.id };
 }
 

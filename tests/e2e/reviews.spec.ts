@@ -12,9 +12,9 @@ import { expectNoSeriousAxeViolations } from './spaces-helpers';
 
 const SHOTS = path.resolve('test-results', 'reviews');
 
-function nextMonthFirst(): string {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+/** A lease that starts today (UTC): reviews open from a lease's start (issue 43, item 3). */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 async function review(page: Page, otherName: string, stars: number, text: string) {
@@ -33,11 +33,11 @@ async function review(page: Page, otherName: string, stars: number, text: string
 test('both parties review each other after agreeing terms; both see both reviews; the card shows the real rating', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const owner = await person(browser, baseURL!, { firstName: 'Rosa', lastName: 'Roofton', octet: 121, viewport: { width: 1280, height: 900 } });
-  const farmer = await person(browser, baseURL!, { firstName: 'Miguel', lastName: 'Moss', octet: 122, viewport: { width: 390, height: 844 } });
+  const owner = await person(browser, baseURL!, { firstName: 'Rosa', lastName: 'Roofton', octet: 121, viewport: { width: 1280, height: 900 }, verified: true });
+  const farmer = await person(browser, baseURL!, { firstName: 'Miguel', lastName: 'Moss', octet: 122, viewport: { width: 390, height: 844 }, verified: true });
   const spaceId = await liveListing(owner.context.request, baseURL!, { title: `Reviewed rooftop ${randomBytes(3).toString('hex')}` });
   const conversationId = await startConversation(farmer.context.request, baseURL!, spaceId, 'Hello! Could I grow microgreens on your rooftop?');
-  const terms = { rent: '1400.00', startDate: nextMonthFirst(), termMonths: 12, areaSqFt: null, depositMonths: 1, utilitiesPaidBy: 'tenant', growingActivities: '', accessHours: '', insuranceAmount: '0', notes: '' };
+  const terms = { rent: '1400.00', startDate: today(), termMonths: 12, areaSqFt: null, depositMonths: 1, utilitiesPaidBy: 'tenant', growingActivities: '', accessHours: '', insuranceAmount: '0', notes: '' };
   const proposed = await farmer.context.request.post(`/api/conversations/${conversationId}/proposals`, { headers: originOf(baseURL!), data: terms });
   expect(proposed.status(), await proposed.text()).toBe(201);
   const proposalId = ((await proposed.json()) as { id: number }).id;
@@ -88,7 +88,7 @@ test('both parties review each other after agreeing terms; both see both reviews
   await owner.page.goto(`/dashboard?tab=messages&conversation=${conversationId}`);
   await ownerPanel.getByRole('button', { name: 'Report this review' }).click();
   const report = owner.page.getByRole('dialog', { name: 'Report this review' });
-  await report.getByRole('radio', { name: REPORT_REASON_LABELS.wrong_info }).check();
+  await report.getByRole('radio', { name: REPORT_REASON_LABELS.false_review }).check();
   await report.getByLabel('Details (optional)').fill('Reported for the test of the console.');
   await owner.page.screenshot({ path: path.join(SHOTS, 'report-review-desktop.png') });
   await report.getByRole('button', { name: 'Send report' }).click();

@@ -2,6 +2,7 @@
 // owner accepts; the dashboard's Total Revenue then shows the agreed $2,150, not the list price.
 import { expect, test } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { verifyViaApi } from './fixtures/api';
 import { visitorFrom } from './browser';
 import { publishByTestCard } from './payments-helpers';
 import { draftSpace, SLOW_MACHINE_TIMEOUT_MS } from './seams-money-helpers';
@@ -11,7 +12,9 @@ test.describe.configure({ timeout: SLOW_MACHINE_TIMEOUT_MS });
 test.use(visitorFrom(248));
 
 test('Total Revenue shows the rent agreed in the accepted terms, not the list price', async ({ page, browser, baseURL }) => {
-  await signUpAndIn(page, baseURL!);
+  const { email } = await signUpAndIn(page, baseURL!);
+  // Accepting terms needs a verified address (issue 43, item 7).
+  await verifyViaApi(page, baseURL!, email);
   const id = await draftSpace(page.request, baseURL!, { title: `Agreed roof ${Date.now()}`, pricePerMonth: '2250' });
   await publishByTestCard(page.request, baseURL!, id);
   await page.goto('/dashboard?tab=overview');
@@ -19,7 +22,9 @@ test('Total Revenue shows the rent agreed in the accepted terms, not the list pr
   await expect(revenue).toHaveText('$2,250');
 
   const farmer = await browser.newContext({ baseURL, ...visitorFrom(249) });
-  await registerViaApi(farmer, baseURL!, { ...newUser('Farah'), lastName: 'Farmer' });
+  const farah = { ...newUser('Farah'), lastName: 'Farmer' };
+  await registerViaApi(farmer, baseURL!, farah);
+  await verifyViaApi(farmer, baseURL!, farah.email);
   const headers = { origin: baseURL! };
   const started = await farmer.request.post('/api/conversations', { headers, data: { spaceId: id, content: 'Hello! Could I lease the whole roof from next month?' } });
   expect(started.status(), await started.text()).toBe(201);

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newUser, registerViaApi } from './accounts-helpers';
+import { verifyViaApi } from './fixtures/api';
 import { visitorFrom } from './browser';
 import { publishByTestCard } from './payments-helpers';
 
@@ -12,10 +13,12 @@ export const DESKTOP = { width: 1366, height: 900 };
 
 export type Person = { context: BrowserContext; page: Page; user: ReturnType<typeof newUser>; id: number };
 
-export async function signedIn(browser: Browser, baseURL: string, firstName: string, lastName: string, octet: number, viewport = DESKTOP, email?: string): Promise<Person> {
+export async function signedIn(browser: Browser, baseURL: string, firstName: string, lastName: string, octet: number, viewport = DESKTOP, email?: string, verified = false): Promise<Person> {
   const context = await browser.newContext({ baseURL, viewport, ...visitorFrom(octet) });
   const user = { ...newUser(firstName), lastName, ...(email && { email }) };
   const { user: created } = await registerViaApi(context, baseURL, user);
+  // Proposing and accepting terms need a verified address (issue 43, item 7).
+  if (verified) await verifyViaApi(context, baseURL, user.email);
   return { context, page: await context.newPage(), user, id: created.id };
 }
 
@@ -27,8 +30,8 @@ export async function ownerAndFarmerTalking(
   baseURL: string,
   options: { octets: [number, number]; ownerViewport?: typeof PHONE; farmerViewport?: typeof PHONE; listing?: Record<string, unknown> },
 ): Promise<Deal> {
-  const owner = await signedIn(browser, baseURL, 'Olga', 'Landry', options.octets[0], options.ownerViewport ?? PHONE);
-  const farmer = await signedIn(browser, baseURL, 'Frida', 'Greenleaf', options.octets[1], options.farmerViewport ?? DESKTOP);
+  const owner = await signedIn(browser, baseURL, 'Olga', 'Landry', options.octets[0], options.ownerViewport ?? PHONE, undefined, true);
+  const farmer = await signedIn(browser, baseURL, 'Frida', 'Greenleaf', options.octets[1], options.farmerViewport ?? DESKTOP, undefined, true);
   const title = `Harbor rooftop ${randomBytes(3).toString('hex')}`;
   const created = await owner.context.request.post('/api/spaces', {
     headers: { origin: baseURL },

@@ -20,8 +20,8 @@ test('the farmer of an agreed lease is told in the thread (and by e-mail) when t
   await operator.page.goto(linkFrom(await waitForMail(operator.context.request, operatorEmail, /Verify/), '/verify-email'));
   await expect(operator.page.getByText(/verified/i).first()).toBeVisible();
 
-  const owner = await person(browser, baseURL!, { firstName: 'Otto', lastName: 'Crook', octet: 156, viewport: PHONE });
-  const farmer = await person(browser, baseURL!, { firstName: 'Fern', lastName: 'Grower', octet: 157, viewport: DESKTOP });
+  const owner = await person(browser, baseURL!, { firstName: 'Otto', lastName: 'Crook', octet: 156, viewport: PHONE, verified: true });
+  const farmer = await person(browser, baseURL!, { firstName: 'Fern', lastName: 'Grower', octet: 157, viewport: DESKTOP, verified: true });
   const title = `Warehouse bay ${randomBytes(3).toString('hex')}`;
   const spaceId = await liveListing(owner.context.request, baseURL!, { title });
   const conversationId = await startConversation(farmer.context.request, baseURL!, spaceId, 'Hello! Could I start a microgreens farm here next month?');

@@ -40,7 +40,8 @@ function operatorOf(t: TestApp): Promise<TestUser> {
 
 /** A fresh owner and stranger, so routes that sign out or change a password do not disturb the next one. */
 export async function newScenario(t: TestApp): Promise<Scenario> {
-  const [owner, stranger, third] = await Promise.all([createSignedInUser(t), createSignedInUser(t), createSignedInUser(t)]);
+  // Verified addresses: proposing, accepting and reviewing lease terms need one (issue 43, item 7).
+  const [owner, stranger, third] = await Promise.all([createSignedInUser(t, { verified: true }), createSignedInUser(t, { verified: true }), createSignedInUser(t, { verified: true })]);
   // Their passwords and session tokens must never appear in a log line (secrets.ts).
   for (const user of [owner, stranger, third]) {
     rememberSecret(user.password);

@@ -224,7 +224,8 @@ export const ROUTES: RouteEntry[] = [
     body: () => ({ rating: 5, text: 'Clear terms and a space exactly as listed.' }),
   },
   { method: 'POST', path: '/api/reviews/:id/reply', writes: true, access: 'owner', params: async (s) => ({ id: String(await reviewOfOwner(s)) }), body: () => ({ text: 'Thank you, it was a pleasure.' }) },
-  { method: 'GET', path: '/api/users/:id/reviews', writes: false, access: 'public', params: async (s) => ({ id: String(s.owner.id) }) },
+  // Fresh people, as for the profile: a private profile's reviews are 404 too (issue 38, item 9).
+  { method: 'GET', path: '/api/users/:id/reviews', writes: false, access: 'public', fresh: true, params: async (s) => ({ id: String(s.owner.id) }) },
   { method: 'GET', path: '/api/inquiries/farmer', writes: false, access: 'signed-in' },
   { method: 'GET', path: '/api/inquiries/owner', writes: false, access: 'signed-in' },
 
@@ -349,7 +350,8 @@ async function proposal(s: Scenario, by: 'owner' | 'third', status: 'open' | 'ac
   const [row] = await s.t.db
     .insert(leaseProposals)
     .values({
-      conversationId, proposedBy: proposer.id, status, rent: '950.00', startDate: '2099-01-01', termMonths: 12, utilitiesPaidBy: 'tenant', createdAt: now,
+      // Accepted terms are a lease that has started (reviews open from the start, issue 43 item 3).
+      conversationId, proposedBy: proposer.id, status, rent: '950.00', startDate: status === 'accepted' ? now.toISOString().slice(0, 10) : '2099-01-01', termMonths: 12, utilitiesPaidBy: 'tenant', createdAt: now,
       ...(status === 'accepted' ? { respondedBy: s.owner.id, respondedAt: now } : {}),
     })
     .returning({ id: leaseProposals.id });

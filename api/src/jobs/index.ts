@@ -9,6 +9,7 @@ import { digestBacklog, sendDueDigests } from '../modules/messaging/digest';
 import { expireListings, expiryBacklog } from '../modules/spaces/expire-listings';
 import { deleteExpiredPhotoFiles } from '../modules/photos/photos.service';
 import { tellPublishedReviews } from '../modules/reviews/reviews.service';
+import { inviteReviewers, reviewInvitationBacklog } from '../modules/agreements/index';
 import { pushBacklog, sendPendingPushes } from '../modules/push/index';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping';
 import type { Job } from './job-runner';
@@ -42,6 +43,14 @@ export function backgroundJobs(ctx: AppContext): Job[] {
     // Reviews published at the end of their blind period (the other party never wrote) are told by e-mail; a
     // review's publication itself needs no job (docs/decisions/1502).
     { name: 'review-publications', intervalMs: MINUTE, run: () => tellPublishedReviews({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL }) },
+    // The parties are invited to review each other when the lease starts, not when the terms are accepted
+    // (issue 43, item 3; docs/decisions/1506).
+    {
+      name: 'review-invitations',
+      intervalMs: MINUTE,
+      run: () => inviteReviewers({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL }),
+      backlog: () => reviewInvitationBacklog(ctx),
+    },
     // A search whose alert keeps failing is parked (issue 38 item 2): the view lists it to retry or drop.
     { name: 'saved-search-alerts', intervalMs: 5000, run: () => sendSavedSearchAlerts(ctx), backlog: () => alertBacklog(ctx), failedItems: (limit) => failedAlerts(ctx.db, limit) },
   ];

@@ -35,7 +35,7 @@ describe('lease proposals and agreements', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ now: new Date('2026-05-01T09:00:00.000Z') });
-    owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
+    owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner', verified: true });
     farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer', verified: true });
     stranger = await createSignedInUser(t, { firstName: 'Sam', lastName: 'Stranger', verified: true });
   });

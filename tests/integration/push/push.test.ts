@@ -29,7 +29,7 @@ describe('web push', () => {
 
   beforeAll(async () => {
     [t, service] = await Promise.all([startTestApp({ now: new Date('2026-05-01T09:00:00.000Z'), env: { PUSH_LOCAL_SERVICE: 'true' } }), startPushService()]);
-    owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner' });
+    owner = await createSignedInUser(t, { firstName: 'Olive', lastName: 'Owner', verified: true });
     farmer = await createSignedInUser(t, { firstName: 'Fern', lastName: 'Farmer', verified: true });
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })]);
     spaceId = space!.id;

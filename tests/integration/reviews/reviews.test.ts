@@ -10,6 +10,7 @@ import { REVIEW_MESSAGES } from '#contracts/reviews';
 import { queryRows } from '#db/client';
 import { emailNotifications, reviews } from '#db/schema/index';
 import { tellPublishedReviews } from '#api/modules/reviews/reviews.service';
+import { inviteReviewers } from '#api/modules/agreements/review-invitations';
 import { listSpaces } from '#api/modules/spaces/spaces.service';
 import { spaceQuerySchema } from '#contracts/spaces.schemas';
 import { insertSpaces, spaceRow } from '../../fixtures/spaces';
@@ -43,7 +44,8 @@ describe('reviews after an agreed lease', () => {
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Sunny Rooftop' })]);
     const started = await t.request('/api/conversations', { cookie: farmer.cookie, body: { spaceId: space!.id, content: 'Hello! Is the rooftop still free for microgreens?' } });
     expect(started.status).toBe(201);
-    const proposed = await t.request(`/api/conversations/${started.json.conversationId}/proposals`, { cookie: farmer.cookie, body: { ...TERMS, startDate: new Date(t.clock.now().getTime() + 60 * DAY).toISOString().slice(0, 10) } });
+    // A lease that starts today: reviews are open from its start (issue 43, item 3; review-seams.test.ts has the rest).
+    const proposed = await t.request(`/api/conversations/${started.json.conversationId}/proposals`, { cookie: farmer.cookie, body: { ...TERMS, startDate: t.clock.now().toISOString().slice(0, 10) } });
     expect(proposed.status).toBe(201);
     if (accept) expect((await t.request(`/api/proposals/${proposed.json.id}/accept`, { cookie: owner.cookie, body: {} })).status).toBe(200);
     return { spaceId: space!.id, proposalId: proposed.json.id };
@@ -56,9 +58,10 @@ describe('reviews after an agreed lease', () => {
 
   it('is double-blind: neither reads the other before both wrote; the second review publishes both, and both are told', async () => {
     const { spaceId, proposalId } = await agreement();
-    // Acceptance invites both parties to review.
+    // The lease's start invites both parties to review (the job; the window runs 30 days from the start).
+    await inviteReviewers({ db: t.db, clock: t.clock, siteUrl: t.baseUrl });
     expect((await mailsTo(owner.email, 'review_invite')).at(-1)).toMatchObject({ subject: 'You can now review Fern Farmer' });
-    expect((await mailsTo(farmer.email, 'review_invite')).at(-1)!.textBody).toContain('until May 31, 2026');
+    expect((await mailsTo(farmer.email, 'review_invite')).at(-1)!.textBody).toContain('until May 30, 2026');
 
     const first = await write(farmer, proposalId, { rating: 5, text: GOOD });
     expect(first.status).toBe(201);
@@ -100,18 +103,18 @@ describe('reviews after an agreed lease', () => {
     const told = await mailsTo(farmer.email, 'review_published');
     expect(told).toHaveLength(before + 1);
     expect(told.at(-1)).toMatchObject({ subject: 'Olive Owner reviewed you' });
-    // The window is still open (15 days after acceptance): the farmer's late review is public at once.
-    expect((await write(farmer, proposalId, { rating: 5, text: GOOD })).json.mine.publishedAt).not.toBeNull();
-    // The owner's listing now carries the real average of both published reviews of the owner.
-    expect((await t.request(`/api/spaces/${spaceId}`)).json.ownerRating).toEqual({ average: 5, count: 2 });
+    // The farmer has read the owner's review: writing one now would not be blind (issue 38, item 10).
+    expect((await write(farmer, proposalId, { rating: 5, text: GOOD })).status).toBe(409);
+    // The owner's listing carries the real average of the published reviews of the owner.
+    expect((await t.request(`/api/spaces/${spaceId}`)).json.ownerRating).toEqual({ average: 5, count: 1 });
     const page = await t.request('/api/spaces?limit=50');
-    expect(page.json.find((s: { id: number }) => s.id === spaceId).ownerRating).toEqual({ average: 5, count: 2 });
+    expect(page.json.find((s: { id: number }) => s.id === spaceId).ownerRating).toEqual({ average: 5, count: 1 });
     // Browse reads the page and its owners' ratings in one statement (decision 0708): a second statement waited
     // for a pool connection again, behind every query queued meanwhile — a miss's queueing twice under load.
     const recording = recordingDb(t.database);
     try {
       const listed = await listSpaces(recording.db, spaceQuerySchema.parse({ limit: '50' }), t.clock.now(), t.context.ownerRatings);
-      expect(listed.spaces.find((s) => s.id === spaceId)?.ownerRating).toEqual({ average: 5, count: 2 });
+      expect(listed.spaces.find((s) => s.id === spaceId)?.ownerRating).toEqual({ average: 5, count: 1 });
       expect(listed.spaces.filter((s) => s.ownerId !== owner.id).every((s) => s.ownerRating === null)).toBe(true);
       expect(recording.statements).toHaveLength(1);
     } finally {
@@ -128,9 +131,11 @@ describe('reviews after an agreed lease', () => {
     expect((await read(owner, proposalId)).json.theirs).toMatchObject({ text: GOOD });
   });
 
-  it('closes writing 30 days after acceptance', async () => {
+  it('closes writing 30 days after the lease starts', async () => {
     const { proposalId } = await agreement();
-    t.clock.advance(30 * DAY);
+    // The lease starts at 00:00 UTC today; the window's last minute is the 30th day's last.
+    const start = Date.parse(`${t.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    t.clock.set(new Date(start + 30 * DAY - MINUTE));
     expect((await write(farmer, proposalId, { rating: 4, text: GOOD })).status).toBe(201);
     t.clock.advance(MINUTE);
     const before = await reviewCount();
@@ -183,7 +188,7 @@ describe('reviews after an agreed lease', () => {
     const [review] = await t.db.select().from(reviews).where(eq(reviews.proposalId, proposalId));
     const reply = (user: TestUser, body: unknown) => t.request(`/api/reviews/${review!.id}/reply`, { cookie: user.cookie, body });
     // Before publication: the author's "other party" has nothing to answer yet; strangers see nothing.
-    expect((await reply(owner, { text: 'Thanks.' })).status).toBe(409);
+    expect((await reply(owner, { text: 'Thanks.' })).status).toBe(404);
     expect((await reply(stranger, { text: 'Hi' })).status).toBe(404);
     t.clock.advance(14 * DAY);
     expect((await reply(farmer, { text: 'My own review.' })).status).toBe(404);
@@ -230,7 +235,7 @@ describe('reviews after an agreed lease', () => {
     const leaving = await createSignedInUser(t, { firstName: 'Lee', lastName: 'Leaving', verified: true });
     const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: 'Basement Farm' })]);
     const started = await t.request('/api/conversations', { cookie: leaving.cookie, body: { spaceId: space!.id, content: 'Hello! Is the basement free for mushrooms?' } });
-    const startDate = new Date(t.clock.now().getTime() + 60 * DAY).toISOString().slice(0, 10);
+    const startDate = t.clock.now().toISOString().slice(0, 10);
     const proposed = await t.request(`/api/conversations/${started.json.conversationId}/proposals`, { cookie: leaving.cookie, body: { ...TERMS, startDate } });
     await t.request(`/api/proposals/${proposed.json.id}/accept`, { cookie: owner.cookie, body: {} });
     await write(leaving, proposed.json.id, { rating: 5, text: 'A dry, clean basement and a helpful owner.' });

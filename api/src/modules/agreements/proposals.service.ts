@@ -9,7 +9,6 @@ import {
   AGREEMENT_MESSAGES,
   agreementPath,
   agreementReference,
-  formatLeaseDate,
   proposalEventText,
   proposalHeadline,
   type LeaseProposal,
@@ -18,16 +17,14 @@ import {
 } from '#contracts/agreements.schemas';
 import { ACCOUNT_DATA_TEXTS } from '#contracts/account-data';
 import { displayName } from '#contracts/auth';
-import { REVIEW_BLIND_DAYS, REVIEW_WINDOW_DAYS } from '#contracts/reviews';
 import { conversationPath, MESSAGING_MESSAGES } from '#contracts/messaging';
 import { MODERATION_MESSAGES } from '#contracts/moderation';
 import type { Database, Executor } from '#db/client';
 import { conversations, leaseProposals, spaces, users } from '#db/schema/index';
-import { DAY } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
 import type { SessionUser } from '../../lib/session';
 import { enqueueEmail } from '../email/index';
-import { leaseAgreementEmail, reviewInviteEmail } from '../email/index';
+import { leaseAgreementEmail } from '../email/index';
 import { queuePush } from '../push/index';
 import { addThreadMessage, participantConversation, type ConversationHead } from '../messaging/index';
 import { closeInquiries, markInquiriesResponded } from '../messaging/index';
@@ -96,6 +93,14 @@ async function refuseWhenModerated(tx: Executor, conversation: ConversationHead,
   if (other?.closedAt) throw AppError.conflict(ACCOUNT_DATA_TEXTS.otherClosed);
 }
 
+/**
+ * Proposing or accepting terms binds a person to a lease: the address must be verified first (issue 43,
+ * item 7; docs/decisions/1507). 403 with the code the pages know, so they offer to send the link again.
+ */
+function refuseUnverified(user: SessionUser): void {
+  if (!user.verified) throw new AppError('email_unverified', AGREEMENT_MESSAGES.verifyToAgree, 403);
+}
+
 async function readProposal(tx: Executor, id: number): Promise<LeaseProposal> {
   const [row] = await selectProposals(tx).where(eq(leaseProposals.id, id));
   return toProposal(row!);
@@ -112,6 +117,7 @@ export async function proposeTerms(ctx: MessagingContext<Database>, user: Sessio
     if (conversation.isDemoListing) throw AppError.forbidden(AGREEMENT_MESSAGES.demoListing);
     if (conversation.deleted) throw AppError.conflict(AGREEMENT_MESSAGES.listingGone);
     await refuseWhenModerated(tx, conversation, user.id);
+    refuseUnverified(user);
     if (input.areaSqFt !== null && input.areaSqFt > conversation.size) {
       const message = AGREEMENT_MESSAGES.areaTooLarge(conversation.size);
       throw AppError.badRequest(`areaSqFt: ${message}`, { areaSqFt: message });
@@ -178,7 +184,10 @@ export async function respondToProposal(
     if (action === 'withdraw' && !mine) throw AppError.forbidden(AGREEMENT_MESSAGES.notProposer);
     if (action !== 'withdraw' && mine) throw AppError.forbidden(AGREEMENT_MESSAGES.ownProposal);
     if (current.status !== 'open') throw AppError.conflict(AGREEMENT_MESSAGES.notOpen[current.status]);
-    if (action === 'accept') await refuseWhenModerated(tx, conversation, user.id);
+    if (action === 'accept') {
+      await refuseWhenModerated(tx, conversation, user.id);
+      refuseUnverified(user);
+    }
 
     const status = NEW_STATUS[action];
     const updated = await tx
@@ -248,19 +257,7 @@ async function notifyAgreement(ctx: MessagingContext, conversation: Conversation
     // The acceptance message is told by this e-mail (to the party who did not write it).
     await markNotified(ctx.db, conversation.id, role, ctx.clock.now(), proposal.respondedBy === recipient.id ? 0 : messageId);
   }
-  // Each party may now review the other (issue 28, docs/decisions/1502): one invitation per agreement and
-  // person, so it is not held by the conversation's 15-minute throttle; the e-mail preference still decides.
-  const until = new Date(ctx.clock.now().getTime() + REVIEW_WINDOW_DAYS * DAY).toISOString().slice(0, 10);
-  for (const party of parties) {
-    if (!party.emailNotifications) continue;
-    const other = parties.find((p) => p.id !== party.id);
-    await enqueueEmail(ctx, {
-      userId: party.id,
-      type: 'review_invite',
-      recipient: party.email,
-      content: reviewInviteEmail({ otherName: displayName(other ?? {}), spaceTitle: conversation.title, until: formatLeaseDate(until), blindDays: REVIEW_BLIND_DAYS, url: `${ctx.siteUrl}${conversationPath(conversation.id)}` }),
-    });
-  }
+  // The invitations to review each other come when the lease starts (review-invitations.ts, decision 1506).
 }
 
 /** GET /api/conversations/{id}/proposals: newest first; participants only. */

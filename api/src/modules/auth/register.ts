@@ -26,7 +26,7 @@ export async function registerAccount(
     user = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, createdAt: now, updatedAt: now })
+        .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, userType: input.userType ?? 'both', createdAt: now, updatedAt: now })
         .returning();
       await tx.insert(accounts).values({ accountId: String(created!.id), providerId: 'credential', userId: created!.id, password: passwordHash, createdAt: now, updatedAt: now });
       await sendVerificationLink({ ...ctx, db: tx }, created!);

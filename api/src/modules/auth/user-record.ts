@@ -17,6 +17,17 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return row;
 }
 
+/**
+ * Whether a person's public pages may be read (the profile, their reviews: every public read of a person,
+ * docs/decisions/1505): an account neither closed nor suspended whose owner left "Public profile" on
+ * (Settings → Preferences). The person always reads their own.
+ */
+export function isShownPerson(user: UserRow | undefined, viewerId: number | undefined): user is UserRow {
+  if (!user || user.closedAt || user.suspendedAt) return false;
+  if (user.id === viewerId) return true;
+  return ({ ...DEFAULT_PREFERENCES, ...user.preferences }).publicProfile !== false;
+}
+
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
     id: row.id,

@@ -208,10 +208,10 @@ export function leaseAgreementEmail(input: { otherName: string; spaceTitle: stri
   return { subject, text, html };
 }
 
-/** Each party, once lease terms are accepted (issue 28): they may now review the other, until the window closes. */
+/** Each party, when the lease starts (issue 28; issue 43 item 3): they may now review the other, until the window closes. */
 export function reviewInviteEmail(input: { otherName: string; spaceTitle: string; until: string; blindDays: number; url: string }): EmailContent {
   const subject = cutText(`You can now review ${input.otherName}`, 255, { ellipsis: '' });
-  const intro = `Your lease terms for "${input.spaceTitle}" are agreed. Once you have seen how it goes, you can review ${input.otherName} until ${input.until}.`;
+  const intro = `Your lease of "${input.spaceTitle}" has started. Once you have seen how it goes, you can review ${input.otherName} until ${input.until}.`;
   const blind = `Reviews are double-blind: neither of you can read the other's review until both have written, or ${input.blindDays} days after the first one, whichever comes first.`;
   const text = `${GREETING}\n\n${intro}\n\n${blind}\n\nWrite your review in the conversation:\n\n${input.url}\n\nThe FarmSpace team`;
   const html = layout(subject, [GREETING, escapeHtml(intro), escapeHtml(blind)], { label: 'Write a review', url: input.url });

@@ -5,13 +5,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '#db/client';
 import { profiles } from '#db/schema/index';
-import { DEFAULT_PREFERENCES } from '#contracts/auth.schemas';
 import type { GrowingSystemId } from '#contracts/growing-systems';
-import { PROFILE_LISTINGS_MAX, PROFILE_TEXTS, RESPONSE_MIN_INQUIRIES, RESPONSE_WINDOW_DAYS } from '#contracts/profiles';
+import { lastInitialOf, PROFILE_LISTINGS_MAX, PROFILE_TEXTS, RESPONSE_MIN_INQUIRIES, RESPONSE_WINDOW_DAYS } from '#contracts/profiles';
 import type { OwnProfile, ProfileValues, PublicProfile } from '#contracts/profiles.schemas';
 import { AppError } from '../../lib/app-error';
 import { DAY } from '../../lib/clock';
-import { findUserById, type UserRow } from '../auth/index';
+import { findUserById, isShownPerson } from '../auth/index';
 import { ownerResponse } from '../messaging/index';
 import { listPublicSpacesOf } from '../spaces/index';
 import { reviewSummaryOf } from '../reviews/index';
@@ -44,19 +43,9 @@ export async function saveOwnProfile(db: Executor, userId: number, values: Profi
   return getOwnProfile(db, userId);
 }
 
-/**
- * Who may be seen: an account that is neither closed nor suspended, and whose owner left "Public profile"
- * on (Settings → Preferences). The person always sees their own.
- */
-function isShown(user: UserRow | undefined, viewerId: number | undefined): user is UserRow {
-  if (!user || user.closedAt || user.suspendedAt) return false;
-  if (user.id === viewerId) return true;
-  return ({ ...DEFAULT_PREFERENCES, ...user.preferences }).publicProfile !== false;
-}
-
 export async function getPublicProfile(db: Executor, { userId, viewerId }: { userId: number; viewerId: number | undefined }, now: Date): Promise<PublicProfile> {
   const user = await findUserById(db, userId);
-  if (!isShown(user, viewerId)) throw AppError.notFound(PROFILE_TEXTS.notFound);
+  if (!isShownPerson(user, viewerId)) throw AppError.notFound(PROFILE_TEXTS.notFound);
   const [own, listings, reviews, response] = await Promise.all([
     getOwnProfile(db, userId),
     listPublicSpacesOf(db, { ownerId: userId, limit: PROFILE_LISTINGS_MAX }, now),
@@ -67,7 +56,7 @@ export async function getPublicProfile(db: Executor, { userId, viewerId }: { use
   const profile: PublicProfile = {
     id: user.id,
     firstName: user.firstName,
-    lastInitial: user.lastName.trim().charAt(0).toUpperCase(),
+    lastInitial: lastInitialOf(user.lastName),
     role: user.userType,
     about: own.about,
     avatarUrl: own.avatarUrl,

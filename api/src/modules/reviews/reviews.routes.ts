@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { HOUR } from '../../lib/clock';
 import { userRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { idParam } from '../../lib/route-params';
-import { currentUser, requireUser } from '../../lib/session';
+import { currentUser, optionalUser, requireUser } from '../../lib/session';
 import { stripMarkupFields } from '../../lib/strip-markup';
 import { parseInput } from '../../lib/validate';
 import { listUserReviews, readAgreementReviews, replyToReview, writeReview } from './reviews.service';
@@ -23,13 +23,13 @@ export function createReviewsRouter(ctx: AppContext): Router {
   const reviewId = (req: Parameters<typeof idParam>[0]) => idParam(req, REVIEW_MESSAGES.reviewNotFound);
 
   router.get('/proposals/:id/reviews', requireUser, async (req, res) => {
-    res.set('Cache-Control', 'private, no-store').json(await readAgreementReviews(ctx, currentUser(req).id, proposalId(req)));
+    res.set('Cache-Control', 'private, no-store').json(await readAgreementReviews(ctx, currentUser(req), proposalId(req)));
   });
 
   router.post('/proposals/:id/reviews', requireUser, userRateLimit(ctx, REVIEW_LIMIT), async (req, res) => {
     const id = proposalId(req);
     const input = parseInput(writeReviewSchema, stripMarkupFields(req.body ?? {}, ['text']));
-    res.status(201).json(await writeReview(reviewsCtx, currentUser(req).id, id, input));
+    res.status(201).json(await writeReview(reviewsCtx, currentUser(req), id, input));
   });
 
   router.post('/reviews/:id/reply', requireUser, userRateLimit(ctx, REVIEW_LIMIT), async (req, res) => {
@@ -38,8 +38,10 @@ export function createReviewsRouter(ctx: AppContext): Router {
     res.status(201).json(await replyToReview(ctx, currentUser(req).id, id, text));
   });
 
-  router.get('/users/:id/reviews', async (req, res) => {
-    res.json(await listUserReviews(ctx, idParam(req, REVIEW_MESSAGES.personNotFound)));
+  router.get('/users/:id/reviews', optionalUser, async (req, res) => {
+    const userId = idParam(req, REVIEW_MESSAGES.personNotFound);
+    // The answer depends on who asks (a private profile's own reader): never kept by a shared cache.
+    res.set('Cache-Control', 'no-store').json(await listUserReviews(ctx, { userId, viewerId: req.user?.id }));
   });
 
   return router;

@@ -5,6 +5,8 @@
 // agreements module, which owns lease_proposals.
 import { and, desc, eq, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { displayName } from '#contracts/auth';
+import { publicName } from '#contracts/profiles';
+import { formatLeaseDate } from '#contracts/agreements';
 import { conversationPath } from '#contracts/messaging';
 import {
   REVIEW_BLIND_DAYS,
@@ -22,7 +24,7 @@ import { conversations, leaseProposals, reviews, spaces, users } from '#db/schem
 import { AppError } from '../../lib/app-error';
 import { DAY, type Clock } from '../../lib/clock';
 import { proposalForParty, type AgreementParties } from '../agreements/index';
-import { isUniqueViolation } from '../auth/index';
+import { findUserById, isShownPerson, isUniqueViolation } from '../auth/index';
 import { enqueueEmail, reviewPublishedEmail } from '../email/index';
 
 export type ReviewsContext = { db: Database; clock: Clock; siteUrl: string };
@@ -32,18 +34,30 @@ type ReviewRow = typeof reviews.$inferSelect;
 /** Visible to everyone: its time has come and no operator hid it. */
 const visible = (now: Date) => and(lte(reviews.publishesAt, now), isNull(reviews.hiddenAt));
 
-/** The end of the writing window of terms accepted at `acceptedAt`. */
-export function writableUntil(acceptedAt: Date): Date {
-  return new Date(acceptedAt.getTime() + REVIEW_WINDOW_DAYS * DAY);
+/**
+ * When the parties of an agreement may review each other (issue 43, item 3; docs/decisions/1506): from the
+ * start of the lease (00:00 UTC of its start date) for REVIEW_WINDOW_DAYS days; never for terms not accepted (an
+ * agreement that ends before it starts gets no reviews).
+ */
+export function reviewWindow(proposal: Pick<AgreementParties['proposal'], 'status' | 'startDate'>): { opensAt: Date; closesAt: Date } | null {
+  if (proposal.status !== 'accepted') return null;
+  const opensAt = new Date(`${proposal.startDate}T00:00:00.000Z`);
+  // The last moment of the window's last day: "until 13 February" means through that day (UTC).
+  return { opensAt, closesAt: new Date(opensAt.getTime() + REVIEW_WINDOW_DAYS * DAY - 1) };
 }
 
 const otherPartyOf = (agreement: AgreementParties, userId: number) => (agreement.ownerId === userId ? agreement.farmerId : agreement.ownerId);
 
-/** Display names by id; a closed account is "Former member" (its users row says so) and loses its id below. */
-async function namesOf(db: Executor, ids: number[]): Promise<Map<number, { name: string; closed: boolean }>> {
+/**
+ * Names by id, as the reader may see them: the parties of an agreement read each other's full name (they
+ * talk in a conversation), every public read a first name and initial (publicName, issue 38 item 5). A closed
+ * account is "Former member" (its users row says so) and loses its id below.
+ */
+async function namesOf(db: Executor, ids: number[], audience: 'party' | 'public'): Promise<Map<number, { name: string; closed: boolean }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, closedAt: users.closedAt }).from(users).where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { name: displayName(r), closed: r.closedAt !== null }]));
+  const nameOf = (r: (typeof rows)[number]) => (r.closedAt || audience === 'party' ? displayName(r) : publicName(r.firstName, r.lastName));
+  return new Map(rows.map((r) => [r.id, { name: nameOf(r), closed: r.closedAt !== null }]));
 }
 
 type Names = Awaited<ReturnType<typeof namesOf>>;
@@ -65,22 +79,44 @@ function toPublished(row: ReviewRow, names: Names, ownerId: number, spaceTitle: 
   };
 }
 
-/** The two reviews of an agreement as `userId` may read them: their own always, the other's once published. */
-async function agreementView(db: Executor, agreement: AgreementParties, userId: number, now: Date): Promise<AgreementReviews> {
+type Reader = { id: number; verified: boolean };
+
+/**
+ * Why `reader` may not write a review of this agreement now, or null when they may: terms not accepted, the
+ * lease not started, the window closed, already written, the other's review already published (double-blind:
+ * nobody writes after reading what the other wrote, issue 38 item 10), or an address not verified (issue 43,
+ * item 7). The one rule the write and the agreement's view (canWrite) both read.
+ */
+function refusalToWrite(agreement: AgreementParties, rows: ReviewRow[], reader: Reader, now: Date): AppError | null {
+  const window = reviewWindow(agreement.proposal);
+  if (!window) return AppError.conflict(REVIEW_MESSAGES.notAccepted);
+  if (now < window.opensAt) return AppError.conflict(REVIEW_MESSAGES.notStarted(formatLeaseDate(agreement.proposal.startDate)));
+  if (now > window.closesAt) return AppError.conflict(REVIEW_MESSAGES.windowClosed);
+  if (rows.some((r) => r.authorId === reader.id)) return AppError.conflict(REVIEW_MESSAGES.alreadyWritten);
+  if (rows.some((r) => r.authorId !== reader.id && r.publishesAt <= now)) return AppError.conflict(REVIEW_MESSAGES.otherPublished);
+  if (!reader.verified) return new AppError('email_unverified', REVIEW_MESSAGES.verifyToReview, 403);
+  return null;
+}
+
+/** The two reviews of an agreement as `reader` may read them: their own always, the other's once published. */
+async function agreementView(db: Executor, agreement: AgreementParties, reader: Reader, now: Date): Promise<AgreementReviews> {
   const { proposal } = agreement;
+  const userId = reader.id;
   const rows = await db.select().from(reviews).where(eq(reviews.proposalId, proposal.id));
   const otherId = otherPartyOf(agreement, userId);
-  const names = await namesOf(db, [userId, otherId]);
+  const names = await namesOf(db, [userId, otherId], 'party');
   const mine = rows.find((r) => r.authorId === userId);
   const theirs = rows.find((r) => r.authorId === otherId);
-  const acceptedAt = proposal.status === 'accepted' && proposal.respondedAt ? new Date(proposal.respondedAt) : null;
-  const until = acceptedAt ? writableUntil(acceptedAt) : null;
+  const window = reviewWindow(proposal);
   const published = (r: ReviewRow) => r.publishesAt <= now;
+  const refusal = refusalToWrite(agreement, rows, reader, now);
   return {
     proposalId: proposal.id,
     otherName: names.get(otherId)?.name ?? displayName({}),
-    canWrite: Boolean(until && now <= until && !mine),
-    writableUntil: until?.toISOString() ?? null,
+    canWrite: refusal === null,
+    needsVerification: refusal?.code === 'email_unverified',
+    opensAt: window?.opensAt.toISOString() ?? null,
+    writableUntil: window?.closesAt.toISOString() ?? null,
     mine: mine ? { ...toPublished(mine, names, agreement.ownerId, agreement.spaceTitle), publishedAt: published(mine) ? mine.publishesAt.toISOString() : null, publishesAt: mine.publishesAt.toISOString() } : null,
     // Double-blind: the other's review does not leave the server before its time, nor once hidden.
     theirs: theirs && published(theirs) && !theirs.hiddenAt ? toPublished(theirs, names, agreement.ownerId, agreement.spaceTitle) : null,
@@ -88,24 +124,23 @@ async function agreementView(db: Executor, agreement: AgreementParties, userId: 
 }
 
 /** GET /api/proposals/{id}/reviews: the reader's review and, once published, the other's. 404 to anyone else. */
-export async function readAgreementReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, userId: number, proposalId: number): Promise<AgreementReviews> {
-  const agreement = await proposalForParty(ctx.db, { proposalId, userId });
-  return agreementView(ctx.db, agreement, userId, ctx.clock.now());
+export async function readAgreementReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, reader: Reader, proposalId: number): Promise<AgreementReviews> {
+  const agreement = await proposalForParty(ctx.db, { proposalId, userId: reader.id });
+  return agreementView(ctx.db, agreement, reader, ctx.clock.now());
 }
 
 /**
  * POST /api/proposals/{id}/reviews. Under the conversation's lock, so that of two reviews written at once the
  * second sees the first: the second publishes both now; a first waits REVIEW_BLIND_DAYS for the other.
  */
-export async function writeReview(ctx: ReviewsContext, userId: number, proposalId: number, input: WriteReviewRequest): Promise<AgreementReviews> {
+export async function writeReview(ctx: ReviewsContext, reader: Reader, proposalId: number, input: WriteReviewRequest): Promise<AgreementReviews> {
   const now = ctx.clock.now();
+  const userId = reader.id;
   return ctx.db.transaction(async (tx) => {
     const agreement = await proposalForParty(tx, { proposalId, userId }, true);
-    const { proposal } = agreement;
-    if (proposal.status !== 'accepted' || !proposal.respondedAt) throw AppError.conflict(REVIEW_MESSAGES.notAccepted);
-    if (now > writableUntil(new Date(proposal.respondedAt))) throw AppError.conflict(REVIEW_MESSAGES.windowClosed);
     const existing = await tx.select().from(reviews).where(eq(reviews.proposalId, proposalId));
-    if (existing.some((r) => r.authorId === userId)) throw AppError.conflict(REVIEW_MESSAGES.alreadyWritten);
+    const refusal = refusalToWrite(agreement, existing, reader, now);
+    if (refusal) throw refusal;
     const other = existing.find((r) => r.authorId !== userId);
     // The other's review still blind: both are published now, and both authors told at once.
     const publishNow = other !== undefined && other.publishesAt > now;
@@ -126,7 +161,7 @@ export async function writeReview(ctx: ReviewsContext, userId: number, proposalI
     }
     if (publishNow) await tx.update(reviews).set({ publishesAt: now }).where(eq(reviews.id, other.id));
     if (other) await tellPublished({ ...ctx, db: tx }, proposalId);
-    return agreementView(tx, agreement, userId, now);
+    return agreementView(tx, agreement, reader, now);
   });
 }
 
@@ -135,10 +170,10 @@ export async function replyToReview(ctx: Pick<ReviewsContext, 'db' | 'clock'>, u
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(reviews).where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt))).for('update');
-    // Only the person reviewed may answer: to anyone else (its author included) there is nothing to reply to
-    // here, as for any resource of another person (404, never 403: nothing is said about the review).
-    if (!row || row.subjectId !== userId) throw AppError.notFound(REVIEW_MESSAGES.reviewNotFound);
-    if (row.publishesAt > now) throw AppError.conflict(REVIEW_MESSAGES.notPublished);
+    // Only the person reviewed may answer, once it is published: to anyone else (its author included), and
+    // before then, there is nothing to reply to, as for any resource of another person (404, never 403 or
+    // 409: nothing is said about the review, not even that it exists — issue 38, item 8).
+    if (!row || row.subjectId !== userId || row.publishesAt > now) throw AppError.notFound(REVIEW_MESSAGES.reviewNotFound);
     if (row.reply !== null) throw AppError.conflict(REVIEW_MESSAGES.alreadyReplied);
     const [updated] = await tx.update(reviews).set({ reply: text, repliedAt: now }).where(eq(reviews.id, reviewId)).returning();
     const [items] = await publishedRows(tx, { where: eq(reviews.id, updated!.id), now });
@@ -157,7 +192,7 @@ async function publishedRows(db: Executor, { where, now, limit = REVIEWS_PAGE }:
     .where(and(visible(now), where))
     .orderBy(desc(reviews.publishesAt), desc(reviews.id))
     .limit(limit);
-  const names = await namesOf(db, rows.map((r) => r.review.authorId));
+  const names = await namesOf(db, rows.map((r) => r.review.authorId), 'public');
   return rows.map((r) => toPublished(r.review, names, r.ownerId, r.spaceTitle));
 }
 
@@ -171,10 +206,12 @@ export async function reviewSummaryOf({ db, userId, now }: { db: Executor; userI
   return { ...rating, items: await publishedRows(db, { where: eq(reviews.subjectId, userId), now }) };
 }
 
-/** GET /api/users/{id}/reviews: 404 for no such person, or one suspended or closed (as their profile is). */
-export async function listUserReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, userId: number): Promise<ReviewSummary> {
-  const [person] = await ctx.db.select({ suspendedAt: users.suspendedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
-  if (!person || person.suspendedAt || person.closedAt) throw AppError.notFound(REVIEW_MESSAGES.personNotFound);
+/**
+ * GET /api/users/{id}/reviews: 404 for no such person, and for one whose profile is not shown to the viewer
+ * (suspended, closed or private: the same rule as the profile, issue 38 item 9).
+ */
+export async function listUserReviews(ctx: Pick<ReviewsContext, 'db' | 'clock'>, { userId, viewerId }: { userId: number; viewerId: number | undefined }): Promise<ReviewSummary> {
+  if (!isShownPerson(await findUserById(ctx.db, userId), viewerId)) throw AppError.notFound(REVIEW_MESSAGES.personNotFound);
   return reviewSummaryOf({ db: ctx.db, userId, now: ctx.clock.now() });
 }
 

@@ -262,7 +262,9 @@ export async function listPublicSpacesOf(db: Executor, { ownerId, limit }: { own
     .where(and(eq(spaces.ownerId, ownerId), isNull(spaces.deletedAt), publicSpacePredicate(now)))
     .orderBy(desc(spaces.createdAt), desc(spaces.id))
     .limit(limit);
-  return rows.map((row) => toSpace(row));
+  // A person's page lists their spaces by place, never by street (issue 43, item 16): the listing's own page
+  // keeps the owner's address rule.
+  return rows.map((row) => toSpace({ ...row, hideStreetAddress: true }));
 }
 
 export async function listOwnSpaces(db: Executor, ownerId: number, now: Date): Promise<OwnSpace[]> {

@@ -9,6 +9,7 @@ import { agreementReviewsPath, replyToReview } from '../../lib/stores/reviews-st
 import { showToast } from '../../lib/stores/toast-store';
 import { ReportButton } from '../spaces/detail/ReportButton';
 import { LengthCounter } from '../shared/FormField';
+import { VerifyEmailNotice } from '../shared/VerifyEmailNotice';
 import { OnDemandDialog } from '../shared/OnDemandDialog';
 import { useApiData } from '../shared/use-api-data';
 
@@ -82,7 +83,11 @@ export function AgreementReviews({ proposalId }: { proposalId: number }) {
   const { data } = useApiData<Reviews>(agreementReviewsPath(proposalId));
   if (!data) return null;
   const { mine, theirs, otherName } = data;
-  if (!mine && !theirs && !data.canWrite) return null;
+  const now = Date.now();
+  // Before the lease starts the parties read when they may review (issue 43, item 3); after the window, or
+  // once the other's review is read, nothing to write is offered.
+  const notYet = data.opensAt !== null && now < Date.parse(data.opensAt);
+  if (!mine && !theirs && !data.canWrite && !notYet && !data.needsVerification) return null;
   const trigger = (
     <button type="button" className="btn-primary self-start px-3 py-1.5">
       Review {otherName}
@@ -90,9 +95,19 @@ export function AgreementReviews({ proposalId }: { proposalId: number }) {
   );
   return (
     <section className="mt-3 flex flex-col gap-2 border-t border-line pt-3" aria-label="Reviews" data-agreement-reviews={proposalId}>
+      {notYet && !mine && (
+        <p className="text-xs text-muted" data-review-window>
+          {REVIEW_MESSAGES.opensOn(otherName, formatDate(data.opensAt!), formatDate(data.writableUntil!))}
+        </p>
+      )}
+      {data.needsVerification && !notYet && <VerifyEmailNotice message={REVIEW_MESSAGES.verifyToReview} testId="verify-to-review" />}
       {data.canWrite && (
         <>
-          {data.writableUntil && <p className="text-xs text-muted">You can review {otherName} until {formatDate(data.writableUntil)}.</p>}
+          {data.writableUntil && (
+            <p className="text-xs text-muted" data-review-window>
+              {REVIEW_MESSAGES.openUntil(otherName, formatDate(data.writableUntil))}
+            </p>
+          )}
           <OnDemandDialog trigger={trigger} preload={loadReviewDialog} dialog={(t) => <ReviewDialog proposalId={proposalId} otherName={otherName} trigger={t} />} />
         </>
       )}

@@ -5,6 +5,7 @@
 // the API would refuse to accept (a hidden listing, a suspended party) Accept and Counter are not offered.
 import { useId, useState } from 'react';
 import {
+  AGREEMENT_MESSAGES,
   AGREEMENT_TEXTS,
   agreementPath,
   DECLINE_REASON_MAX,
@@ -24,6 +25,7 @@ import { answerProposal } from '../../lib/stores/agreements-store';
 import { showToast } from '../../lib/stores/toast-store';
 import { FormDialog } from '../shared/FormDialog';
 import { LengthCounter } from '../shared/FormField';
+import { unverifiedRefusal, VerifyEmailNotice } from '../shared/VerifyEmailNotice';
 import { AgreementReviews } from './AgreementReviews';
 import { ProposalForm } from './ProposalForm';
 
@@ -90,6 +92,8 @@ export function ProposalCard({
   const [confirming, setConfirming] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
+  /** The API's reason when this account must verify its address before accepting (issue 43, item 7). */
+  const [needsVerification, setNeedsVerification] = useState<string | null>(null);
   const reasonId = useId();
   const titleId = useId();
   const status = STATUS[p.status];
@@ -102,7 +106,11 @@ export function ProposalCard({
       setDeclining(false);
       setConfirming(false);
     } catch (error) {
-      showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
+      const refusal = unverifiedRefusal(error, AGREEMENT_MESSAGES.verifyToAgree);
+      if (refusal) {
+        setConfirming(false);
+        setNeedsVerification(refusal);
+      } else showToast({ title: 'Error', description: errorMessage(error, AGREEMENT_TEXTS.failure), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -212,6 +220,7 @@ export function ProposalCard({
           </button>
         </div>
       )}
+      {p.status === 'open' && needsVerification && <VerifyEmailNotice message={needsVerification} className="mt-3" />}
       {p.status === 'open' && !mine && declining && (
         <form
           className="mt-3 flex flex-col gap-2"

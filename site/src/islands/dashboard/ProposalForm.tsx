@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ACCESS_HOURS_MAX,
+  AGREEMENT_MESSAGES,
   AGREEMENT_TEXTS,
   DEPOSIT_MONTHS_MAX,
   GROWING_ACTIVITIES_MAX,
@@ -26,6 +27,7 @@ import { ApiRequestError, errorMessage } from '../../lib/api/api-client';
 import { proposeTerms, type ProposalDraft } from '../../lib/stores/agreements-store';
 import { showToast } from '../../lib/stores/toast-store';
 import { FormDialog } from '../shared/FormDialog';
+import { unverifiedRefusal, VerifyEmailNotice } from '../shared/VerifyEmailNotice';
 import { describedBy, Field, FormField } from '../shared/FormField';
 
 const control = 'w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
@@ -89,6 +91,8 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
   const [wholeSpace, setWholeSpace] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  /** The API's reason when this account must verify its address before proposing terms (issue 43, item 7). */
+  const [needsVerification, setNeedsVerification] = useState<string | null>(null);
   const set = (key: keyof ProposalDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
@@ -114,7 +118,10 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
       setOpen(false);
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.fieldErrors : undefined;
-      if (fields) {
+      const refusal = unverifiedRefusal(error, AGREEMENT_MESSAGES.verifyToAgree);
+      if (refusal) {
+        setNeedsVerification(refusal);
+      } else if (fields) {
         setErrors(fields);
         // The contract's field messages name their fields as the form does ("Monthly rent must be…"); the
         // API's one-line message starts with the raw key ("rent: …"), which is for programs.
@@ -142,6 +149,7 @@ export function ProposalForm({ conversation, base, counter, trigger }: { convers
       width="xl"
       formClassName="mt-5 grid gap-4 sm:grid-cols-2"
       testId="proposal-form"
+      before={needsVerification && <VerifyEmailNotice message={needsVerification} className="mt-5" />}
     >
       <FormField label={`Monthly rent (${currency})`} name="rent" inputMode="decimal" required value={draft.rent} error={errors.rent} onValueChange={set('rent')} />
       <FormField label="Start date" name="startDate" type="date" required min={todayIso()} value={draft.startDate} error={errors.startDate} onValueChange={set('startDate')} />

@@ -2,7 +2,7 @@
 // to POST /api/reports; the reporter is thanked and told what happens next. Reporting a conversation says
 // that the operators will read it. Pages render ReportButton, which loads this module when pressed.
 import { useId, useState, type ReactElement } from 'react';
-import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#contracts/moderation';
+import { MODERATION_MESSAGES, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS_FOR, type ReportReason } from '#contracts/moderation';
 import { errorMessage } from '../../../lib/api/api-client';
 import { sendReport, type ReportTarget } from '../../../lib/stores/report-actions';
 import { LengthCounter } from '../../shared/FormField';
@@ -18,6 +18,8 @@ export function ReportDialog({ target, label, trigger, initiallyOpen = false }: 
   const [thanks, setThanks] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // The reasons that fit what is reported (issue 43, item 15): a review is not "Not a real space".
+  const reasons = REPORT_REASONS_FOR['reviewId' in target ? 'review' : 'conversationId' in target ? 'conversation' : 'space'];
   const description =
     'conversationId' in target
       ? 'Tell us what went wrong. Sending this report shares this conversation with the FarmSpace team, who will read it to decide.'
@@ -58,7 +60,7 @@ export function ReportDialog({ target, label, trigger, initiallyOpen = false }: 
     >
       <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? `${id}-error` : undefined}>
         <legend className="text-sm font-medium text-ink">Reason</legend>
-        {REPORT_REASONS.map((r) => (
+        {reasons.map((r) => (
           <label key={r} className="flex items-center gap-2 text-sm text-ink">
             <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
             {REPORT_REASON_LABELS[r]}

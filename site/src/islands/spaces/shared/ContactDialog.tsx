@@ -8,13 +8,13 @@ import type { CurrentUser } from '#contracts/auth.schemas';
 import { displayName } from '#contracts/auth';
 import { defaultInquiryMessage, FARMER_NAME_MAX_LENGTH, INQUIRY_MIN_LENGTH, MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, MESSAGING_TEXTS } from '#contracts/messaging';
 import type { Space } from '#contracts/spaces.schemas';
-import { ApiRequestError, errorMessage } from '../../../lib/api/api-client';
+import { errorMessage } from '../../../lib/api/api-client';
 import { formatPrice } from '../../../lib/display/space-display';
 import { showToast } from '../../../lib/stores/toast-store';
-import { sendVerificationEmail } from '../../../lib/stores/account-actions';
 import { sendInquiry } from '../../../lib/stores/messaging-store';
 import { LengthCounter } from '../../shared/FormField';
 import { FormDialog } from '../../shared/FormDialog';
+import { unverifiedRefusal, VerifyEmailNotice } from '../../shared/VerifyEmailNotice';
 
 type Values = { farmerName: string; message: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -65,18 +65,6 @@ export function ContactDialog({
   const sentConversation = useRef<number | null>(null);
   /** The API's reason when this unverified account has used its two first conversations. */
   const [needsVerification, setNeedsVerification] = useState<string | null>(null);
-  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
-
-  async function resendVerification() {
-    setResend('sending');
-    try {
-      await sendVerificationEmail();
-      setResend('sent');
-    } catch (error) {
-      setResend('idle');
-      showToast({ title: 'Error', description: errorMessage(error, 'Failed to send the verification e-mail'), variant: 'destructive' });
-    }
-  }
 
   function change(key: keyof Values, value: string) {
     const next = { ...values, [key]: value };
@@ -105,8 +93,9 @@ export function ContactDialog({
       setSubmitted(false);
       sentConversation.current = sent.conversationId;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'email_unverified') {
-        setNeedsVerification(error.serverMessage ?? MESSAGING_MESSAGES.verifyToContactMore);
+      const refusal = unverifiedRefusal(error, MESSAGING_MESSAGES.verifyToContactMore);
+      if (refusal) {
+        setNeedsVerification(refusal);
         return;
       }
       showToast({ title: MESSAGING_TEXTS.inquiryFailure.title, description: errorMessage(error, MESSAGING_TEXTS.inquiryFailure.fallback), variant: 'destructive' });
@@ -142,14 +131,7 @@ export function ContactDialog({
             </p>
             <p className="mt-1 text-sm font-semibold text-brand-800">{formatPrice(space.pricePerMonth, space.currency)}/month</p>
           </div>
-          {needsVerification && (
-            <div role="alert" className="mt-5 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900" data-testid="verify-to-contact">
-              <p>{needsVerification}</p>
-              <button type="button" className="btn-outline self-start" onClick={resendVerification} disabled={resend !== 'idle'}>
-                {resend === 'sending' ? 'Sending…' : resend === 'sent' ? 'Verification e-mail sent' : 'Resend verification e-mail'}
-              </button>
-            </div>
-          )}
+          {needsVerification && <VerifyEmailNotice message={needsVerification} testId="verify-to-contact" className="mt-5" />}
         </>
       }
       onSubmit={submit}

@@ -1,0 +1,2 @@
+ALTER TABLE "lease_proposals" ADD COLUMN "reviews_invited_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lease_proposals_reviews_due_idx" ON "lease_proposals" USING btree ("start_date") WHERE "lease_proposals"."status" = 'accepted' and "lease_proposals"."reviews_invited_at" is null;
