@@ -62,6 +62,11 @@ export async function restartRateLimitWindow(ctx: { db: Executor; clock: Clock }
   return now;
 }
 
+/** Forgets `key`'s count for `endpoint`, as if it had never been counted (an attempt that was not answered). */
+export async function forgetRateLimit(ctx: { db: Executor }, endpoint: string, key: string): Promise<void> {
+  await ctx.db.delete(rateLimits).where(and(eq(rateLimits.ipAddress, key), eq(rateLimits.endpoint, endpoint)));
+}
+
 /** The client's address: the socket's, or X-Forwarded-For's when TRUST_PROXY is set (Express's `trust proxy`). */
 export function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'unknown').slice(0, 64);

@@ -8,4 +8,4 @@ export { isOperator, requireOperator } from './operators';
 export { passwordMatches } from './password-check';
 export { recordSecurityEvent, requestMeta, type RequestMeta } from './security-events';
 export { signOut } from './sign-out';
-export { findUserById, isShownPerson, isUniqueViolation, type UserRow } from './user-record';
+export { findUserById, isShownPerson, isUniqueViolation } from './user-record';

@@ -8,13 +8,11 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { demandCitiesQuerySchema, demandQuerySchema, type DemandQuery } from '#contracts/demand.schemas';
 import { spaceQuerySchema } from '#contracts/spaces.schemas';
-import { and, eq } from 'drizzle-orm';
-import { rateLimits } from '#db/schema/index';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { DAY, MINUTE } from '../../lib/clock';
 import { jsonAnswer, normalizedKey, sendPublicAnswer, servePublicRead, type AnswerLifetime, type PublicAnswer } from '../../lib/public-cache';
-import { consumeRateLimit, rateLimit } from '../../lib/rate-limit';
+import { consumeRateLimit, forgetRateLimit, rateLimit } from '../../lib/rate-limit';
 import { optionalUser } from '../../lib/session';
 import { parseInput } from '../../lib/validate';
 import { snapAsk } from './demand-release';
@@ -63,7 +61,7 @@ async function countDistinctAsk(ctx: AppContext, query: DemandQuery, userId: num
   const quota = await consumeRateLimit(ctx, { ...DEMAND_PLACE_QUOTA, max: ctx.config.DEMAND_DAILY_ASKS_PER_PLACE }, placeKey);
   if (quota.allowed) return;
   // Not answered, so not asked: the same ask tomorrow is new again.
-  await ctx.db.delete(rateLimits).where(and(eq(rateLimits.endpoint, askEndpoint), eq(rateLimits.ipAddress, askKey)));
+  await forgetRateLimit(ctx, askEndpoint, askKey);
   throw AppError.tooManyRequests(quota.retryAfterSeconds, DEMAND_PLACE_QUOTA.message);
 }
 

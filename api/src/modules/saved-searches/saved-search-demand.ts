@@ -18,7 +18,6 @@ const OTHER_FILTERS = SPACE_FILTER_NAMES.filter((n) => !(PLACE_FILTERS as readon
 /** Degrees of latitude per km, with a margin: a centre further in latitude than its radius cannot reach. */
 const KM_TO_LAT_DEGREES = (180 / Math.PI / EARTH_RADIUS_KM) * 1.001;
 
-export type Distribution = { n: number; q: number[] | null };
 export type SearchDemand = {
   /** Live searches whose place filters the listing passes. */
   nearby: number;
