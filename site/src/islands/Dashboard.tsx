@@ -10,6 +10,7 @@ import { showAppBadge } from '../lib/display/app-badge';
 import { $user, loadUser } from '../lib/stores/user-store';
 import { DASHBOARD_TABS, DashboardFrame, TAB_CONTENT_CLASS, TAB_LIST_CLASS, TAB_TRIGGER_CLASS, type DashboardTab } from './dashboard/DashboardFrame';
 import { OverviewTab } from './dashboard/OverviewTab';
+import { AccountUnreachable } from './shared/AccountUnreachable';
 import { useTabAddress, writeTabAddress, type TabEntry } from './shared/tab-table';
 
 // The tabs behind the Overview load when first opened (issue 32): the page's first paint waits only for the
@@ -77,6 +78,7 @@ export default function Dashboard() {
   }, [tab, user.status]);
 
   // The same frame the page showed before the island arrived (an anonymous visitor is on the way to /login).
+  if (user.status === 'unreachable') return <AccountUnreachable />;
   if (user.status !== 'signed-in') return <DashboardFrame />;
   const ctx: TabContext = {
     userId: user.user.id,

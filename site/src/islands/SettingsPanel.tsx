@@ -11,6 +11,7 @@ import { PreferencesTab } from './settings/PreferencesTab';
 import { ProfileTab } from './settings/ProfileTab';
 import { SecurityTab } from './settings/SecurityTab';
 import { SETTINGS_GRID_CLASS, SETTINGS_PANEL_CLASS, SETTINGS_TAB_LIST_CLASS, SETTINGS_TABS, SettingsFrame, settingsTabClass } from './settings/SettingsFrame';
+import { AccountUnreachable } from './shared/AccountUnreachable';
 import { useTabAddress, type TabEntry } from './shared/tab-table';
 
 const RENDER: Record<(typeof SETTINGS_TABS)[number]['value'], TabEntry<{ user: CurrentUser }>['render']> = {
@@ -35,6 +36,7 @@ export default function SettingsPanel() {
     });
   }, []);
 
+  if (state.status === 'unreachable') return <AccountUnreachable />;
   if (state.status !== 'signed-in') return <SettingsFrame />;
 
   function onTabKey(event: KeyboardEvent) {
