@@ -25,6 +25,8 @@ function countNavigations(page: Page): () => string[] {
 }
 
 test('a session sent as a Cookie header only (the hint unreadable by the page): each signed-in page loads once and stays', async ({ browser, baseURL }) => {
+  // Three pages, each watched for 2 s after it is ready: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const signUp = await browser.newContext({ baseURL, ...visitorFrom(61) });
   await registerViaApi(signUp, baseURL!, newUser('Lena', 'Header'));
   const cookie = (await signUp.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

@@ -14,7 +14,10 @@ import { apiFetch, type ApiRequestError } from '../api/api-client';
 
 export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'unreachable' } | { status: 'signed-in'; user: CurrentUser };
 
-export const $user = atom<UserState>({ status: 'loading' });
+/** The state before the user is known (what pages rendered on the server show). */
+export const USER_LOADING: UserState = { status: 'loading' };
+
+export const $user = atom<UserState>(USER_LOADING);
 
 let loading: Promise<UserState> | undefined;
 
