@@ -317,7 +317,7 @@ try {
       name: 'accept proposed terms',
       account: () => farmer,
       async prepare(page, rep) {
-        await apiJson(`/api/conversations/${conversationId}/proposals`, owner, { rent: String(1500 + rep), startDate: nextMonth, termMonths: 12, areaSqFt: 10, depositMonths: 0, utilitiesPaidBy: 'owner', growingActivities: 'Microgreens', accessHours: 'Mon-Sat 6-20', notes: '' });
+        await apiJson(`/api/conversations/${conversationId}/proposals`, owner, { rent: String(1500 + rep), startDate: nextMonth, termMonths: 12, areaSqFt: 10, depositMonths: 0, utilitiesPaidBy: 'landlord', growingActivities: 'Microgreens', accessHours: 'Mon-Sat 6-20', notes: '' });
         await page.goto(`${origin}/dashboard?tab=messages&conversation=${conversationId}`);
         await page.locator('[data-proposal][data-status="open"]').getByRole('button', { name: 'Accept terms' }).waitFor();
       },
