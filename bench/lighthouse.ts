@@ -21,6 +21,15 @@
 // Prints the figures and saves them to bench/results/lighthouse.txt (with the median runs' JSON reports beside it).
 // BENCH_SMOKE=1 (bench/smoke.ts): one run of the uploaded listing's page and /dashboard, one 1000×750
 // photo, photo workers at the API's priority — every kind of line and check, no target judged.
+// Every page must finish (issue 40): the signed-in pages are measured as ../shared/tools/lighthouse-pages
+// measures them — the session sent as a Cookie header (Lighthouse's extraHeaders), not in the browser's
+// jar, so the page cannot read its "signed in" hint — and a run that does not finish within
+// RUN_TIMEOUT_MS, or that Lighthouse ends with a runtime error (PAGE_HUNG, a trace error), fails the bench
+// with a STALLED / DID NOT FINISH line; Chromium is started afresh after a stalled run. Before its runs,
+// each signed-in page is loaded once in a phone-sized Chromium with the session as a header only, and it
+// must stay on its address: a page that navigates again within SETTLE_MS (the /dashboard ⇄ /login reload
+// loop that stalled Lighthouse) fails with the addresses it went through. That check fails in a smoke run
+// too: a page that never settles is not a figure, it is a fault.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +61,10 @@ const MAX_CLS = 0.1;
 const MAX_TBT_MS = 200;
 const MAX_LCP_MS = 2500;
 const MAX_FIRST_CARD_BYTES = 60 * 1024;
+/** A Lighthouse run that takes longer has stalled (the shared harness gives each run 180 s). */
+const RUN_TIMEOUT_MS = 180_000;
+/** How long a loaded signed-in page is watched for a navigation of its own. */
+const SETTLE_MS = 4_000;
 /** A run is clean when the 1-minute load average stays at or under this per core and others take ≤ 10% of the CPU. */
 const QUIET_LOAD_PER_CORE = 0.75;
 const QUIET_OTHER_SHARE = 0.1;
@@ -181,12 +194,47 @@ async function firstCardPicture(): Promise<{ spaceId: string | null; url: string
   }
 }
 
-/** Puts the cookies in the jar of the Chromium Lighthouse drives (pages read the hint cookie themselves, so
- *  a Cookie request header alone would not do); Lighthouse keeps cookies between its runs. */
-async function signInChrome(debuggingPort: number, cookies: Cookie[]): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
-  await browser.contexts()[0]!.addCookies(cookies);
-  await browser.close();
+/**
+ * The main frame's addresses while `route` loads with the session sent as a Cookie header only (as Lighthouse's
+ * extraHeaders send it: document.cookie is empty) and for SETTLE_MS after its load. A page that settles gives one.
+ */
+async function addressesWhileLoading(route: string, cookies: Cookie[]): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, extraHTTPHeaders: { cookie: cookieHeader(cookies) } });
+    const page = await context.newPage();
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.push(frame.url().replace(origin, ''));
+    });
+    await page.goto(origin + route, { waitUntil: 'load' }).catch(() => undefined);
+    await page.waitForTimeout(SETTLE_MS);
+    return seen;
+  } finally {
+    await browser.close();
+  }
+}
+
+class StalledRun extends Error {}
+/** Runs given up as stalled: Lighthouse may still reject from inside them once Chromium is gone (as
+ *  "Protocol error (Target.setAutoAttach): Target closed", from its navigation listener) — not this bench's fault. */
+let stalledRuns = 0;
+process.on('unhandledRejection', (reason) => {
+  if (!stalledRuns) throw reason;
+  console.error(`(a stalled Lighthouse run ended late: ${String(reason).split('\n')[0]})`);
+});
+
+/** One Lighthouse run, or a StalledRun when it has not finished within RUN_TIMEOUT_MS (Lighthouse itself may never). */
+async function lighthouseWithin(url: string, flags: Parameters<typeof lighthouse>[1]): ReturnType<typeof lighthouse> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StalledRun(`Lighthouse did not finish ${url.replace(origin, '')} within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([lighthouse(url, flags), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The layout shift a phone visitor sees on `route` while jumping to the end of the page and back. */
@@ -224,6 +272,8 @@ async function scrollingLayoutShift(route: string, cookies: Cookie[] | undefined
 
 const lines: string[] = [...bySmoke<string[]>([], [SMOKE_BANNER_LINE]), `Lighthouse ${new Date().toISOString()} — mobile, simulated throttling, ${origin}`, ''];
 let failed = false;
+/** A page that never settled or a run that stalled: a fault, which fails a smoke run too. */
+let settleFaults = false;
 const busyPages: string[] = [];
 /** Lines already printed (each page's are printed when it is done; all are saved at the end). */
 let printed = 0;
@@ -269,15 +319,24 @@ try {
     ...[...publicRoutes, uploadedPath].map((p) => ({ path: p, signedIn: false, indexable: !NOINDEX.has(p) })),
     ...signedInRoutes.map((p) => ({ path: p, signedIn: true, indexable: false })),
   ].filter((r) => !only || only.includes(r.path) || (r.path === uploadedPath && only.includes('uploaded')));
-  let chromeSignedIn = false;
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const launchChrome = () => chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  chrome = await launchChrome();
   mkdirSync(resultsDir, { recursive: true });
   lines.push(`${RUNS} run(s) per page, the median of each figure judged (the runs' range in brackets). ${cores} cores; a clean run: load average ≤ ${(QUIET_LOAD_PER_CORE * cores).toFixed(2)} and other processes ≤ ${QUIET_OTHER_SHARE * 100}% of the CPU.`, '');
   for (const route of routes) {
     const targets = targetsFor(route);
-    if (route.signedIn && !chromeSignedIn) {
-      await signInChrome(chrome.port, cookies);
-      chromeSignedIn = true;
+    if (route.signedIn) {
+      const addresses = await addressesWhileLoading(route.path, cookies);
+      const settles = addresses.length === 1 && addresses[0] === route.path;
+      if (!settles) {
+        failed = true;
+        settleFaults = true;
+      }
+      lines.push(
+        `${route.path} (signed in, the session as a Cookie header): ${settles ? `stays on its address for ${SETTLE_MS / 1000} s after its load (pass)` : `FAIL, NEVER SETTLES: ${addresses.length} navigations in ${SETTLE_MS / 1000} s after its load — ${addresses.slice(0, 6).join(' → ')}${addresses.length > 6 ? ' → …' : ''}`}`,
+      );
+      console.log(lines.slice(printed).join('\n'));
+      printed = lines.length;
     }
     // Warm the server's caches once so the runs measure the page, not the first disk read.
     await fetch(origin + route.path, { headers: route.signedIn ? { cookie: cookieHeader(cookies) } : undefined });
@@ -285,11 +344,44 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const loadBefore = os.loadavg()[0]!;
       const window = startMachineWindow();
-      const result = await lighthouse(origin + route.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      try {
+        result = await lighthouseWithin(origin + route.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(targets),
+          // The session as the shared harness sends it (see the head of this file).
+          ...(route.signedIn && { extraHeaders: { Cookie: cookieHeader(cookies) } }),
+        });
+      } catch (error) {
+        if (!(error instanceof StalledRun)) throw error;
+        failed = true;
+        settleFaults = true;
+        stalledRuns++;
+        lines.push(`${route.path}: run ${i + 1} STALLED — ${error.message}; Chromium is started afresh`);
+        console.log(lines.slice(printed).join('\n'));
+        printed = lines.length;
+        await chrome.kill();
+        chrome = await launchChrome();
+        continue;
+      }
       const machine = window();
       if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+      if (result.lhr.runtimeError) {
+        failed = true;
+        settleFaults = true;
+        lines.push(`${route.path}: run ${i + 1} DID NOT FINISH — ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+        continue;
+      }
       if (result.lhr.finalDisplayedUrl !== origin + route.path) throw new Error(`${route.path} ended at ${result.lhr.finalDisplayedUrl}: not the page meant to be measured`);
       runs.push({ lhr: result.lhr, machine, loadBefore });
+    }
+    if (!runs.length) {
+      lines.push(`${route.path}: no run finished, nothing to judge`, '');
+      console.log(lines.slice(printed).join('\n'));
+      printed = lines.length;
+      continue;
     }
     const verdicts: string[] = [];
     const judge = (what: string, values: number[], ok: (v: number) => boolean, show: (v: number) => string, target: string) => {
@@ -343,6 +435,7 @@ try {
 }
 
 lines.push(failed ? 'Some targets are not met.' : 'All targets met.');
+if (settleFaults) lines.push('A page never settled or a Lighthouse run stalled or did not finish (lines above): that fails every run, a smoke run too.');
 lines.push(
   busyPages.length
     ? `NOT A CLEAN RUN: the machine was busy while measuring ${busyPages.join(', ')} (see the machine lines) — measure again on a quiet machine before quoting these figures.`
@@ -352,4 +445,4 @@ smokeBanner((line) => lines.push(line));
 const output = lines.join('\n');
 console.log(lines.slice(printed).join('\n'));
 writeFileSync(path.join(resultsDir, 'lighthouse.txt'), output + '\n');
-process.exitCode = targetsExitCode(!failed);
+process.exitCode = settleFaults ? 1 : targetsExitCode(!failed);

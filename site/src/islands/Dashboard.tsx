@@ -7,9 +7,11 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { $selectedConversation } from '../lib/stores/messaging-store';
 import { $unreadCount } from '../lib/stores/unread-store';
 import { showAppBadge } from '../lib/display/app-badge';
-import { $user, loadUser } from '../lib/stores/user-store';
+import { $user, loadUser, USER_LOADING } from '../lib/stores/user-store';
+import { useHydratedStore } from '../lib/stores/use-hydrated-store';
 import { DASHBOARD_TABS, DashboardFrame, TAB_CONTENT_CLASS, TAB_LIST_CLASS, TAB_TRIGGER_CLASS, type DashboardTab } from './dashboard/DashboardFrame';
 import { OverviewTab } from './dashboard/OverviewTab';
+import { AccountUnreachable } from './shared/AccountUnreachable';
 import { useTabAddress, writeTabAddress, type TabEntry } from './shared/tab-table';
 
 // The tabs behind the Overview load when first opened (issue 32): the page's first paint waits only for the
@@ -44,6 +46,7 @@ function TabLoading() {
 
 /** The conversation the address asks for (&conversation=, the link of every message e-mail). */
 function requestedConversation(): number | null {
+  if (typeof window === 'undefined') return null;
   const conversation = Number(new URLSearchParams(window.location.search).get('conversation'));
   return Number.isInteger(conversation) && conversation > 0 ? conversation : null;
 }
@@ -52,7 +55,9 @@ function requestedConversation(): number | null {
 const conversationParam = (tab: string, conversation: number | null) => ({ conversation: tab === 'messages' && conversation !== null ? String(conversation) : null });
 
 export default function Dashboard() {
-  const user = useStore($user);
+  // Rendered on the server as the frame (the user loading) and hydrated when the browser is idle (issue 40):
+  // the first client render is the server's, then the store's.
+  const user = useHydratedStore($user, USER_LOADING);
   const unread = useStore($unreadCount);
   const [requested] = useState(requestedConversation);
   // The dashboard is also shown at / (signed in): the address it writes is its own.
@@ -77,6 +82,7 @@ export default function Dashboard() {
   }, [tab, user.status]);
 
   // The same frame the page showed before the island arrived (an anonymous visitor is on the way to /login).
+  if (user.status === 'unreachable') return <AccountUnreachable />;
   if (user.status !== 'signed-in') return <DashboardFrame />;
   const ctx: TabContext = {
     userId: user.user.id,

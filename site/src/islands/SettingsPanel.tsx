@@ -2,15 +2,16 @@
 // in the account: users.preferences) and Billing — from one tab table, deep-linkable with ?tab= as the
 // dashboard's (tab-table.ts). Each tab is its own file in settings/, as the dashboard's are in dashboard/.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import type { CurrentUser } from '#contracts/auth.schemas';
-import { $user, loadUser } from '../lib/stores/user-store';
+import { $user, loadUser, USER_LOADING } from '../lib/stores/user-store';
+import { useHydratedStore } from '../lib/stores/use-hydrated-store';
 import { BillingTab } from './settings/BillingTab';
 import { NotificationsTab } from './settings/NotificationsTab';
 import { PreferencesTab } from './settings/PreferencesTab';
 import { ProfileTab } from './settings/ProfileTab';
 import { SecurityTab } from './settings/SecurityTab';
 import { SETTINGS_GRID_CLASS, SETTINGS_PANEL_CLASS, SETTINGS_TAB_LIST_CLASS, SETTINGS_TABS, SettingsFrame, settingsTabClass } from './settings/SettingsFrame';
+import { AccountUnreachable } from './shared/AccountUnreachable';
 import { useTabAddress, type TabEntry } from './shared/tab-table';
 
 const RENDER: Record<(typeof SETTINGS_TABS)[number]['value'], TabEntry<{ user: CurrentUser }>['render']> = {
@@ -25,7 +26,8 @@ const RENDER: Record<(typeof SETTINGS_TABS)[number]['value'], TabEntry<{ user: C
 const TABS: TabEntry<{ user: CurrentUser }>[] = SETTINGS_TABS.map((t) => ({ ...t, render: RENDER[t.value] }));
 
 export default function SettingsPanel() {
-  const state = useStore($user);
+  // Rendered on the server as the frame and hydrated when the browser is idle (issue 40), as the dashboard.
+  const state = useHydratedStore($user, USER_LOADING);
   const [tab, setTab] = useTabAddress(TABS);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -35,6 +37,7 @@ export default function SettingsPanel() {
     });
   }, []);
 
+  if (state.status === 'unreachable') return <AccountUnreachable />;
   if (state.status !== 'signed-in') return <SettingsFrame />;
 
   function onTabKey(event: KeyboardEvent) {

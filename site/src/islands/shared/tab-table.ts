@@ -29,7 +29,9 @@ export function writeTabAddress(tab: string, params: Record<string, string | nul
 
 /** The open tab of a panel, read from the address once and written back on every change. */
 export function useTabAddress(tabs: readonly TabEntry<never>[], options: { path?: string; params?: (tab: string) => Record<string, string | null> } = {}): [string, (tab: string) => void] {
-  const [tab, setTab] = useState(() => tabFromAddress(tabs, window.location.search));
+  // On the server (the panels are rendered into the page, then hydrated) there is no address: the first tab,
+  // which the panels' frames show anyway until their user has loaded.
+  const [tab, setTab] = useState(() => (typeof window === 'undefined' ? tabs[0]!.value : tabFromAddress(tabs, window.location.search)));
   const select = (next: string) => {
     setTab(next);
     writeTabAddress(next, options.params?.(next), options.path);

@@ -1,6 +1,10 @@
 // The signed-in user ($user), loaded once per page from GET /api/auth/user and shared by the nav bar
 // script and the islands. A 401 (or any failure) means anonymous (spec 7: not retried); a browser without a
-// session cookie (no hint cookie, api/src/lib/session-hint.ts) is anonymous without asking. The account's
+// session cookie (no hint cookie, api/src/lib/session-hint.ts) is anonymous without asking — except on the
+// pages the server serves to signed-in sessions only (BaseLayout's `signedIn`): there the server has already
+// said who is signed in, so the page asks whatever cookies it can read, a 401 alone means signed out, and any
+// other failure is "unreachable", never "anonymous" (issue 40: taking an unreadable hint or a failed call for
+// "signed out" sent the person to /login, whose guard sent them back — a reload loop that stalled Lighthouse). The account's
 // own writes are actions in account-actions.ts, apart: every page's nav bar loads this module, and content
 // pages hold a 5 KB JavaScript budget (tests/e2e/content-build.spec.ts).
 import { atom } from 'nanostores';
@@ -8,9 +12,12 @@ import type { AuthUserResponse, CurrentUser } from '#contracts/auth.schemas';
 import { SESSION_HINT_COOKIE } from '#contracts/constants';
 import { apiFetch, type ApiRequestError } from '../api/api-client';
 
-export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'signed-in'; user: CurrentUser };
+export type UserState = { status: 'loading' } | { status: 'anonymous' } | { status: 'unreachable' } | { status: 'signed-in'; user: CurrentUser };
 
-export const $user = atom<UserState>({ status: 'loading' });
+/** The state before the user is known (what pages rendered on the server show). */
+export const USER_LOADING: UserState = { status: 'loading' };
+
+export const $user = atom<UserState>(USER_LOADING);
 
 let loading: Promise<UserState> | undefined;
 
@@ -25,11 +32,16 @@ function hasSessionHint(): boolean {
   return document.cookie.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
+/** A page the server's guard serves only to a signed-in session (api/src/modules/auth/page-guard.ts). */
+function servedSignedIn(): boolean {
+  return document.body?.hasAttribute('data-signed-in-page') ?? false;
+}
+
 /** Asks the server again (after sign-in, registration and profile changes: spec 4). A browser without a
  *  session cookie is a visitor: no call, so no 401 in its console. */
 export async function refreshUser(): Promise<UserState> {
   let state: UserState;
-  if (!hasSessionHint()) {
+  if (!hasSessionHint() && !servedSignedIn()) {
     state = { status: 'anonymous' };
   } else {
     try {
@@ -37,8 +49,9 @@ export async function refreshUser(): Promise<UserState> {
       state = { status: 'signed-in', user };
     } catch (error) {
       // The session behind the hint has ended: forget the hint so the next page asks no more.
-      if ((error as ApiRequestError).status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-      state = { status: 'anonymous' };
+      const signedOut = (error as ApiRequestError).status === 401;
+      if (signedOut) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      state = signedOut || !servedSignedIn() ? { status: 'anonymous' } : { status: 'unreachable' };
     }
   }
   $user.set(state);
