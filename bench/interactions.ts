@@ -80,7 +80,7 @@ async function apiJson<T>(pathname: string, account: Account | null, body?: unkn
   return (await res.json()) as T;
 }
 
-async function register(firstName: string): Promise<Account> {
+async function signUp(firstName: string): Promise<Account> {
   const res = await api('/api/auth/register', null, { firstName, lastName: 'Bench', email: `${firstName.toLowerCase()}-${Date.now()}@example.com`, password: `Interactions-${Date.now()}-pw` });
   if (res.status !== 201) throw new Error(`registering ${firstName} answered ${res.status}: ${await res.text()}`);
   const { user } = (await res.json()) as { user: { id: number } };
@@ -185,8 +185,8 @@ try {
   warmGazetteer();
   const centres = Object.fromEntries(GENERATED_CITIES.map((c) => [c, { lat: searchPlaces(c, 1)[0]!.latitude, lng: searchPlaces(c, 1)[0]!.longitude }]));
   await generateSpaces(db, { count: LISTINGS, ownerId: await ensureDemoOwner(db), now: new Date(), centres });
-  const owner = await register('Olga');
-  const farmer = await register('Frida');
+  const owner = await signUp('Olga');
+  const farmer = await signUp('Frida');
   const { id: spaceId } = await apiJson<{ id: number }>('/api/spaces', owner, {
     title: 'Rooftop greenhouse with water and power',
     description: 'A heated rooftop greenhouse with water, three-phase power and a goods lift.',

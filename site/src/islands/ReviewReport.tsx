@@ -22,6 +22,6 @@ export default function ReviewReport({ reviewId, authorId, returnPath }: { revie
       </a>
     );
   }
-  if (user.user.id === authorId) return null;
+  if (user.status !== 'signed-in' || user.user.id === authorId) return null;
   return <ReportButton target={{ reviewId }} label="Report this review" />;
 }
