@@ -147,7 +147,7 @@ describe('references from code to the documentation', () => {
 
   it('every decision and docs/ path that the code cites exists', () => {
     const numbers = decisionNumbers();
-    const files = [...CODE_ROOTS.flatMap((dir) => codeFiles(path.join(root, dir))), ...readdirSync(root).filter((name) => CODE_FILE.test(name)).map((name) => path.join(root, name))];
+    const files = [...CODE_ROOTS.flatMap((dir) => codeFiles(path.join(root, dir))), ...readdirSync(root).filter((name) => CODE_FILE.test(name) && statSync(path.join(root, name)).isFile()).map((name) => path.join(root, name))];
     const dangling = files
       .filter((file) => file !== fileURLToPath(import.meta.url))
       .flatMap((file) =>
