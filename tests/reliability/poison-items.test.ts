@@ -45,7 +45,7 @@ describe('a poison item in each job is parked and never blocks the others (issue
   let owner: TestUser;
 
   beforeAll(async () => {
-    [t, service] = await Promise.all([startTestApp({ now: new Date('2026-06-01T08:00:00.000Z'), mailer: poisonedMailbox() }), startPushService()]);
+    [t, service] = await Promise.all([startTestApp({ now: new Date('2026-06-01T08:00:00.000Z'), mailer: poisonedMailbox(), env: { PUSH_LOCAL_SERVICE: 'true' } }), startPushService()]);
     // A push service that answers every push 400 with a NUL in its body.
     hostile = createServer((req, res) => {
       req.resume();
