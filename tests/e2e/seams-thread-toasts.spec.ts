@@ -39,7 +39,8 @@ test('the "Message sent" toast covers neither the message box, Send, nor any oth
     const toast = page.locator('[data-toast]');
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(/sent/i);
-    expect(await coveredControls(page), `controls under the toast at ${viewport.width}x${viewport.height}`).toEqual([]);
+    // Placed once the placement code has loaded with the first toast (a frame or two after it shows).
+    await expect.poll(() => coveredControls(page), { message: `controls under the toast at ${viewport.width}x${viewport.height}` }).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `toast-${viewport.width}x${viewport.height}.png`) });
   }
   await closeAll(owner, farmer);
