@@ -5,6 +5,8 @@
 // - e-mail outbox: the mail server's refusal carries a NUL, which PostgreSQL refuses to keep as the error:
 //   before, recording the failure threw and every e-mail behind it stayed unsent, run after run;
 // - push outbox: a push service answers with a NUL in its body: the same, for pushes.
+// - message digests and review publications: one recipient's e-mail cannot be written (the same trigger):
+//   before, the whole batch's transaction failed, and every digest or "review published" behind it waited.
 // (Photo processing's poison, a picture whose processing never ends, is in photo-processor.test.ts.)
 import { eq, sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
@@ -13,17 +15,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client';
 import { emailNotifications, pushOutbox, pushSubscriptions, savedSearches } from '#db/schema/index';
 import { createDevMailbox, type Mailer } from '#api/lib/mailer';
-import { HOUR, MINUTE } from '#api/lib/clock';
+import { DAY, HOUR, MINUTE } from '#api/lib/clock';
+import { sendDueDigests } from '#api/modules/messaging/digest';
+import { tellPublishedReviews } from '#api/modules/reviews/reviews.service';
 import { enqueueEmail, sendPendingEmails } from '#api/modules/email/outbox';
 import { queuePush, sendPendingPushes } from '#api/modules/push/push-outbox';
 import { ALERT_MAX_ATTEMPTS, failedAlerts, notifySavedSearches, sendSavedSearchAlerts, settleFailedAlert } from '#api/modules/saved-searches/saved-search-alerts';
 import { publishSpace } from '#api/modules/spaces/publish-space';
 import { startPushService } from '../fixtures/push-service';
-import { validSpaceBody } from '../fixtures/spaces';
+import { insertSpaces, spaceRow, validSpaceBody } from '../fixtures/spaces';
 import { startTestApp, type TestApp } from '../fixtures/test-app';
 import { createSignedInUser, type TestUser } from '../fixtures/users';
 
 const POISON_RECIPIENT = /^poison/;
+
+/** Runs `body` while a trigger refuses every e-mail of `type` to a recipient starting with `prefix` (a poison item's write). */
+async function refusingEmails(t: TestApp, type: string, prefix: string, body: () => Promise<void>): Promise<void> {
+  await t.db.execute(sql.raw(`create or replace function refuse_poison_email() returns trigger language plpgsql as $$
+    begin
+      if new.type = '${type}' and new.recipient like '${prefix}%' then raise exception 'poison e-mail for %', new.recipient; end if;
+      return new;
+    end $$`));
+  await t.db.execute(sql.raw('create trigger refuse_poison_email before insert on email_notifications for each row execute function refuse_poison_email()'));
+  try {
+    await body();
+  } finally {
+    await t.db.execute(sql.raw('drop trigger refuse_poison_email on email_notifications'));
+  }
+}
 
 /** The development mailbox, but the mail server refuses a poison address with a NUL in its answer. */
 function poisonedMailbox(): Mailer {
@@ -144,5 +163,63 @@ describe('a poison item in each job is parked and never blocks the others (issue
     expect(fine.map((d) => service.to(decodeURIComponent(d.endpoint.split('/push/')[1]!)).length)).toEqual([1, 1, 1]);
     const rows = await queryRows<{ status: string; last_error: string | null }>(t.db, sql`select status, last_error from ${pushOutbox} join ${pushSubscriptions} on push_subscriptions.id = push_outbox.subscription_id where push_subscriptions.device_label = 'Hostile'`);
     expect(rows).toEqual([{ status: 'failed', last_error: expect.stringMatching(/^400 bad \uFFFD request$/) }]);
+  });
+
+  it('message digest: a digest that cannot be written is skipped and tried after the others; every other digest goes out', async () => {
+    const poisoned = await createSignedInUser(t, { firstName: 'Pia', email: `digest-poison-${Date.now()}@example.com`, verified: true });
+    const others = await Promise.all([0, 1, 2].map((i) => createSignedInUser(t, { firstName: `Dora${i}`, verified: true })));
+    // Each farmer's conversation: the owner answers twice, the second answer is held for the digest. The poison's is due first.
+    for (const farmer of [poisoned, ...others]) {
+      const [space] = await insertSpaces(t.db, [spaceRow(owner.id, t.clock.now(), { title: `Digest cellar ${farmer.id}` })]);
+      const started = await t.request('/api/conversations', { cookie: farmer.cookie, body: { spaceId: space!.id, content: 'Hello! Is the cellar still free this autumn?' } });
+      expect(started.status, started.text).toBe(201);
+      for (const content of ['Yes, it is free.', 'It stays at 12 degrees.']) {
+        const res = await t.request(`/api/conversations/${started.json.conversationId}/messages`, { cookie: owner.cookie, body: { content } });
+        expect(res.status, res.text).toBe(201);
+      }
+      t.clock.advance(1000);
+    }
+    const digests = (to: TestUser) => t.db.select().from(emailNotifications).where(eq(emailNotifications.recipient, to.email)).then((rows) => rows.filter((r) => r.type === 'new_message'));
+    await refusingEmails(t, 'new_message', 'digest-poison-', async () => {
+      t.clock.advance(15 * MINUTE);
+      const run = () => sendDueDigests({ db: t.db, clock: t.clock, siteUrl: t.config.PUBLIC_SITE_URL, logger: t.context.logger });
+      expect(await run()).toEqual({ sent: others.length, cleared: 0 });
+      for (const farmer of others) expect(await digests(farmer)).toHaveLength(2);
+      // The poison is not due again at once: the next run (and the next conversations' digests) are not behind it.
+      expect(await run()).toEqual({ sent: 0, cleared: 0 });
+    });
+    // The cause gone, it goes out at its next turn.
+    t.clock.advance(15 * MINUTE);
+    expect(await sendDueDigests({ db: t.db, clock: t.clock, siteUrl: t.config.PUBLIC_SITE_URL })).toEqual({ sent: 1, cleared: 0 });
+    expect(await digests(poisoned)).toHaveLength(2);
+  });
+
+  it('review publications: an agreement whose "published" e-mail cannot be written is skipped; every other agreement is told', async () => {
+    const poisoned = await createSignedInUser(t, { firstName: 'Rhea', email: `reviews-poison-${Date.now()}@example.com`, verified: true });
+    const others = await Promise.all([0, 1, 2].map((i) => createSignedInUser(t, { firstName: `Rex${i}`, verified: true })));
+    const reviewer = await createSignedInUser(t, { firstName: 'Otto', verified: true });
+    // Each farmer's accepted lease with the owner, who writes a lone review of the farmer; the poison's is published first.
+    for (const farmer of [poisoned, ...others]) {
+      const [space] = await insertSpaces(t.db, [spaceRow(reviewer.id, t.clock.now(), { title: `Review roof ${farmer.id}` })]);
+      const started = await t.request('/api/conversations', { cookie: farmer.cookie, body: { spaceId: space!.id, content: 'Hello! Is the rooftop still free for microgreens?' } });
+      expect(started.status, started.text).toBe(201);
+      const terms = { rent: '900.00', termMonths: 12, areaSqFt: null, depositMonths: 1, utilitiesPaidBy: 'tenant', growingActivities: 'Microgreens', accessHours: '', insuranceAmount: '0', notes: '', startDate: t.clock.now().toISOString().slice(0, 10) };
+      const proposed = await t.request(`/api/conversations/${started.json.conversationId}/proposals`, { cookie: farmer.cookie, body: terms });
+      expect(proposed.status, proposed.text).toBe(201);
+      expect((await t.request(`/api/proposals/${proposed.json.id}/accept`, { cookie: reviewer.cookie, body: {} })).status).toBe(200);
+      const wrote = await t.request(`/api/proposals/${proposed.json.id}/reviews`, { cookie: reviewer.cookie, body: { rating: 4, text: 'Paid on time and left the rooftop cleaner than found.' } });
+      expect(wrote.status, wrote.text).toBe(201);
+      t.clock.advance(1000);
+    }
+    const told = (to: TestUser) => t.db.select().from(emailNotifications).where(eq(emailNotifications.recipient, to.email)).then((rows) => rows.filter((r) => r.type === 'review_published'));
+    t.clock.advance(14 * DAY);
+    await refusingEmails(t, 'review_published', 'reviews-poison-', async () => {
+      const result = await tellPublishedReviews({ db: t.db, clock: t.clock, siteUrl: t.config.PUBLIC_SITE_URL, logger: t.context.logger });
+      expect(result.told).toBe(others.length);
+      for (const farmer of others) expect(await told(farmer)).toHaveLength(1);
+    });
+    // The cause gone, the poison's agreement is told at the next run.
+    expect((await tellPublishedReviews({ db: t.db, clock: t.clock, siteUrl: t.config.PUBLIC_SITE_URL })).told).toBe(1);
+    expect(await told(poisoned)).toHaveLength(1);
   });
 });

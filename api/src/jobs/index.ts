@@ -29,7 +29,7 @@ export function backgroundJobs(ctx: AppContext): Job[] {
     {
       name: 'message-digest',
       intervalMs: DIGEST_INTERVAL_MS,
-      run: () => sendDueDigests({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL }),
+      run: () => sendDueDigests({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL, logger: ctx.logger }),
       backlog: () => digestBacklog(ctx),
     },
     { name: 'listing-expiry', intervalMs: MINUTE, run: () => expireListings(ctx.db, ctx.clock.now()), backlog: () => expiryBacklog(ctx.db, ctx.clock.now()) },
@@ -42,7 +42,7 @@ export function backgroundJobs(ctx: AppContext): Job[] {
     // Before the outbox tick picks them up; an alert leaves within seconds of the listing's publication.
     // Reviews published at the end of their blind period (the other party never wrote) are told by e-mail; a
     // review's publication itself needs no job (docs/decisions/1502).
-    { name: 'review-publications', intervalMs: MINUTE, run: () => tellPublishedReviews({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL }) },
+    { name: 'review-publications', intervalMs: MINUTE, run: () => tellPublishedReviews({ db: ctx.db, clock: ctx.clock, siteUrl: ctx.config.PUBLIC_SITE_URL, logger: ctx.logger }) },
     // The parties are invited to review each other when the lease starts, not when the terms are accepted
     // (issue 43, item 3; docs/decisions/1506).
     {

@@ -10,7 +10,8 @@ import type { Database, Transaction } from '#db/client';
 import { conversations, spaces, users } from '#db/schema/index';
 import { toBacklog, type Backlog } from '../../lib/metrics';
 import { enqueueEmail, newMessagesEmail } from '../email/index';
-import { digestDue, markNotified, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
+import { rootErrorReason } from '../../lib/logger';
+import { digestDue, markNotified, NOTIFY_THROTTLE_MS, roleColumns, untoldMessages, type MessagingContext, type Role } from './notify';
 
 const BATCH = 100;
 
@@ -44,6 +45,44 @@ export async function digestBacklog(ctx: Pick<MessagingContext<Database>, 'db' |
   return { depth, lagSeconds };
 }
 
+type DueDigest = {
+  id: number;
+  title: string;
+  notifiedMessageId: number | null;
+  recipientId: number;
+  email: string;
+  emailNotifications: boolean;
+  otherId: number;
+  otherFirstName: string;
+  otherLastName: string;
+};
+
+/** One conversation's digest: sent, or cleared when nothing is left to tell (or e-mails are off). */
+async function sendDigest(ctx: MessagingContext<Transaction>, role: Role, row: DueDigest, now: Date): Promise<keyof DigestResult> {
+  const tx = ctx.db;
+  const conversationId = row.id;
+  // Preferences are read now, not when the message came: turning e-mails off also stops a due digest.
+  const untold = row.emailNotifications ? await untoldMessages(tx, conversationId, row.otherId, row.notifiedMessageId) : null;
+  if (!untold || untold.count === 0) {
+    await tx.update(conversations).set(digestDue(role, null)).where(eq(conversations.id, conversationId));
+    return 'cleared';
+  }
+  await enqueueEmail(ctx, {
+    userId: row.recipientId,
+    type: 'new_message',
+    recipient: row.email,
+    content: newMessagesEmail({
+      senderName: displayName({ firstName: row.otherFirstName, lastName: row.otherLastName }),
+      spaceTitle: row.title,
+      count: untold.count,
+      latest: untold.latest,
+      url: `${ctx.siteUrl}${conversationPath(conversationId)}`,
+    }),
+  });
+  await markNotified(tx, conversationId, role, now, untold.lastId);
+  return 'sent';
+}
+
 async function digestBatch(ctx: MessagingContext<Transaction>, role: Role, result: DigestResult): Promise<number> {
   const tx = ctx.db;
   const now = ctx.clock.now();
@@ -70,28 +109,15 @@ async function digestBatch(ctx: MessagingContext<Transaction>, role: Role, resul
     .limit(BATCH)
     .for('update', { of: conversations, skipLocked: true });
   for (const row of rows) {
-    const conversationId = row.id;
-    // Preferences are read now, not when the message came: turning e-mails off also stops a due digest.
-    const untold = row.emailNotifications ? await untoldMessages(tx, conversationId, row.otherId, row.notifiedMessageId) : null;
-    if (!untold || untold.count === 0) {
-      await tx.update(conversations).set(digestDue(role, null)).where(eq(conversations.id, conversationId));
-      result.cleared++;
-      continue;
+    // Each digest in a savepoint of its own (issue 38 item 2, docs/decisions/1801): one that cannot be written
+    // is rolled back alone, logged, and due again a window later, behind the digests due now; the rest go out.
+    try {
+      const outcome = await tx.transaction((sp) => sendDigest({ ...ctx, db: sp }, role, row, now));
+      result[outcome]++;
+    } catch (error) {
+      ctx.logger?.warn({ conversationId: row.id, role, error: rootErrorReason(error) }, 'message digest failed');
+      await tx.update(conversations).set(digestDue(role, new Date(now.getTime() + NOTIFY_THROTTLE_MS))).where(eq(conversations.id, row.id));
     }
-    await enqueueEmail(ctx, {
-      userId: row.recipientId,
-      type: 'new_message',
-      recipient: row.email,
-      content: newMessagesEmail({
-        senderName: displayName({ firstName: row.otherFirstName, lastName: row.otherLastName }),
-        spaceTitle: row.title,
-        count: untold.count,
-        latest: untold.latest,
-        url: `${ctx.siteUrl}${conversationPath(conversationId)}`,
-      }),
-    });
-    await markNotified(tx, conversationId, role, now, untold.lastId);
-    result.sent++;
   }
   return rows.length;
 }

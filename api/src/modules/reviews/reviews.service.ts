@@ -22,6 +22,7 @@ import {
 import type { Database, Executor } from '#db/client';
 import { conversations, leaseProposals, reviews, spaces, users } from '#db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { rootErrorReason, type Logger } from '../../lib/logger';
 import { DAY, type Clock } from '../../lib/clock';
 import { proposalForParty, type AgreementParties } from '../agreements/index';
 import { findUserById, isShownPerson, isUniqueViolation } from '../auth/index';
@@ -274,9 +275,11 @@ async function tellPublished(ctx: { db: Executor; clock: Clock; siteUrl: string 
 
 /**
  * The job: reviews whose blind period ended (the other party never wrote) are told to both parties. Claims
- * the agreements with FOR UPDATE SKIP LOCKED, so N instances tell each once.
+ * the agreements with FOR UPDATE SKIP LOCKED, so N instances tell each once. Each agreement is told in a
+ * savepoint of its own (issue 38 item 2, docs/decisions/1801): one that cannot be told is rolled back alone,
+ * logged, and stays due for the next run; the agreements behind it are told.
  */
-export async function tellPublishedReviews(ctx: { db: Database; clock: Clock; siteUrl: string }, batchSize = 50): Promise<{ told: number }> {
+export async function tellPublishedReviews(ctx: { db: Database; clock: Clock; siteUrl: string; logger?: Logger }, batchSize = 50): Promise<{ told: number }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const due = await tx
@@ -287,7 +290,13 @@ export async function tellPublishedReviews(ctx: { db: Database; clock: Clock; si
       .limit(batchSize)
       .for('update', { skipLocked: true });
     let told = 0;
-    for (const proposalId of new Set(due.map((d) => d.proposalId))) told += await tellPublished({ ...ctx, db: tx }, proposalId);
+    for (const proposalId of new Set(due.map((d) => d.proposalId))) {
+      try {
+        told += await tx.transaction((sp) => tellPublished({ ...ctx, db: sp }, proposalId));
+      } catch (error) {
+        ctx.logger?.warn({ proposalId, error: rootErrorReason(error) }, 'review publication e-mail failed');
+      }
+    }
     return { told };
   });
 }
