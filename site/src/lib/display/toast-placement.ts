@@ -1,6 +1,6 @@
-// Where the toast goes (issue 43 item 11): the lowest place where it covers no control of the page. Loaded with
-// the first toast a page shows (Toaster.astro imports it then): content pages ship at most 5 KB of JavaScript,
-// and most never show a toast.
+// Where the toast goes (issue 43 item 11): the lowest place where it covers no control of the page. Used by
+// ToastPlacement.astro on every page but those to read (BaseLayout's contentPage: they ship at most 5 KB of
+// JavaScript).
 
 // What a person presses or types in; a focusable scroll area (a thread's log, a map) is not one.
 const CONTROLS = 'a[href], button, input, select, textarea, summary, [role="button"]';

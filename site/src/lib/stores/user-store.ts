@@ -32,26 +32,19 @@ function hasSessionHint(): boolean {
   return document.cookie.split(';').some((part) => part.trim() === `${SESSION_HINT_COOKIE}=1`);
 }
 
-/** A page the server's guard serves only to a signed-in session (api/src/modules/auth/page-guard.ts). */
-function servedSignedIn(): boolean {
-  return document.body?.hasAttribute('data-signed-in-page') ?? false;
-}
-
 /** Asks the server again (after sign-in, registration and profile changes: spec 4). A browser without a
- *  session cookie is a visitor: no call, so no 401 in its console. */
+ *  session cookie is a visitor: no call, so no 401 in its console — but on a page the server's guard serves only
+ *  to a signed-in session (api/src/modules/auth/page-guard.ts), the server is always asked. */
 export async function refreshUser(): Promise<UserState> {
-  let state: UserState;
-  if (!hasSessionHint() && !servedSignedIn()) {
-    state = { status: 'anonymous' };
-  } else {
+  const guarded = document.body?.hasAttribute('data-signed-in-page');
+  let state: UserState = { status: 'anonymous' };
+  if (guarded || hasSessionHint()) {
     try {
-      const user = await apiFetch<AuthUserResponse>('/api/auth/user');
-      state = { status: 'signed-in', user };
+      state = { status: 'signed-in', user: await apiFetch<AuthUserResponse>('/api/auth/user') };
     } catch (error) {
       // The session behind the hint has ended: forget the hint so the next page asks no more.
-      const signedOut = (error as ApiRequestError).status === 401;
-      if (signedOut) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-      state = signedOut || !servedSignedIn() ? { status: 'anonymous' } : { status: 'unreachable' };
+      if ((error as ApiRequestError).status === 401) document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      else if (guarded) state = { status: 'unreachable' };
     }
   }
   $user.set(state);
