@@ -64,7 +64,9 @@ test('an edit of a live listing changes the title and price and keeps the pin, t
   await expect(page.getByText('the owner has not placed the pin')).toHaveCount(0);
 
   const after = await ownListing(page.request, created.id);
-  expect(columns(after)).toEqual({ ...columns(before), title: 'Pinned rooftop, renovated', pricePerMonth: '1990.00' });
+  // The photos' default descriptions follow the new title (issue 43 item 14); nothing else of them changes.
+  const retitled = before.photos.map((p) => ({ ...p, alt: p.alt.replace(before.title as string, 'Pinned rooftop, renovated') }));
+  expect(columns(after)).toEqual({ ...columns(before), title: 'Pinned rooftop, renovated', pricePerMonth: '1990.00', photos: retitled });
 
   // Any client that sends the stored address back unchanged (not only this form) keeps the pin too.
   const { location, city, state, zipCode, country } = FULL_LISTING;

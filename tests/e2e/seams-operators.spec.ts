@@ -112,8 +112,8 @@ test('reinstating a mistakenly suspended owner tells the lease partner, and the 
   mkdirSync(SHOTS, { recursive: true });
   const headers = originOf(baseURL!);
   const operator = await verifiedOperator(browser, baseURL!, 'operator-seams2-e2e@example.com', 234);
-  const owner = await person(browser, baseURL!, { firstName: 'Otto', lastName: 'Honest', octet: 235 });
-  const farmer = await person(browser, baseURL!, { firstName: 'Fern', lastName: 'Grower', octet: 236, viewport: PHONE });
+  const owner = await person(browser, baseURL!, { firstName: 'Otto', lastName: 'Honest', octet: 235, verified: true });
+  const farmer = await person(browser, baseURL!, { firstName: 'Fern', lastName: 'Grower', octet: 236, viewport: PHONE, verified: true });
   const title = `Warehouse bay ${randomBytes(3).toString('hex')}`;
   const spaceId = await liveListing(owner.context.request, baseURL!, { title });
   const conversationId = await startConversation(farmer.context.request, baseURL!, spaceId, 'Hello! Could I start a microgreens farm here next month?');
